@@ -1,0 +1,87 @@
+"""Input types shared by the calculators, with validation messages a user can act on."""
+
+from __future__ import annotations
+
+import math
+from datetime import date, datetime
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BeforeValidator
+
+SQ_FT_PER_ACRE = 43_560.0
+
+# The largest disturbed area accepted. The bigger municipality here, the Town of Hempstead, has about
+# 120 square miles of land (~76,800 acres); 100,000 acres (~156 sq mi) is more land than it has, so a
+# larger figure is a typo or a unit mistake, not a project.
+MAX_ACRES = 100_000.0
+MAX_SQ_FT = MAX_ACRES * SQ_FT_PER_ACRE
+
+MUNICIPALITIES = ("hempstead", "tuckahoe")
+_ALIASES = {
+    "hempstead": "hempstead",
+    "town of hempstead": "hempstead",
+    "tuckahoe": "tuckahoe",
+    "village of tuckahoe": "tuckahoe",
+}
+
+# Dates outside this range are almost surely typos; the laws here date from 1933 to 2007.
+MIN_DATE = date(1900, 1, 1)
+MAX_DATE = date(2199, 12, 31)
+
+
+def _municipality(value: object) -> object:
+    if isinstance(value, str):
+        key = " ".join(value.strip().lower().split())
+        if key in _ALIASES:
+            return _ALIASES[key]
+    raise ValueError(f"unknown municipality {value!r}; known: {', '.join(MUNICIPALITIES)}")
+
+
+MunicipalityId = Annotated[Literal["hempstead", "tuckahoe"], BeforeValidator(_municipality)]
+
+
+def check_area(value: float, unit: str, maximum: float) -> float:
+    if math.isnan(value):
+        raise ValueError(f"the area in {unit} is not a number (NaN); give a number such as 1.5")
+    if math.isinf(value):
+        raise ValueError(f"the area in {unit} must be a finite number, not infinity")
+    if value < 0:
+        raise ValueError(f"the area in {unit} cannot be negative (got {value:g})")
+    if value > maximum:
+        raise ValueError(
+            f"{value:,.0f} {unit} is more land than a whole town (the limit is {maximum:,.0f} {unit}, "
+            f"about {MAX_ACRES / 640:,.0f} square miles); check the figure and the unit"
+        )
+    return value
+
+
+def _acres(v: float) -> float:
+    return check_area(v, "acres", MAX_ACRES)
+
+
+def _sq_ft(v: float) -> float:
+    return check_area(v, "square feet", MAX_SQ_FT)
+
+
+Acres = Annotated[float, AfterValidator(_acres)]
+SquareFeet = Annotated[float, AfterValidator(_sq_ft)]
+
+
+def _check_date(value: date) -> date:
+    d = value.date() if isinstance(value, datetime) else value
+    if not (MIN_DATE <= d <= MAX_DATE):
+        raise ValueError(f"date {d.isoformat()} is out of range; use a date between {MIN_DATE} and {MAX_DATE}")
+    return value
+
+
+CalDate = Annotated[date, AfterValidator(_check_date)]
+CalDateTime = Annotated[datetime, AfterValidator(_check_date)]
+
+
+def to_acres(acres: float | None, sq_ft: float | None) -> float:
+    """The disturbed area in acres, from whichever unit was given (exactly one must be)."""
+    if acres is not None and sq_ft is not None:
+        raise ValueError("give the disturbed area once: either disturbed_acres or disturbed_sq_ft, not both")
+    if acres is None and sq_ft is None:
+        raise ValueError("give the disturbed area: disturbed_acres (acres) or disturbed_sq_ft (square feet)")
+    return acres if acres is not None else sq_ft / SQ_FT_PER_ACRE  # type: ignore[operator]

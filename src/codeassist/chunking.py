@@ -1,0 +1,172 @@
+"""What gets embedded and BM25-indexed: provisions with their context, sized for the model. Pure.
+
+Every provision yields at least one chunk:
+- a header naming where it sits (municipality, ordinance, citation, heading path), so "the Village's
+  erosion rules" can match text that never says "Village" or "erosion";
+- its body: the provision's own text; when the provision and all its descendants fit the budget, the
+  whole passage (own text plus descendants), so a list such as "no permit shall be required for ..."
+  is found as one piece; a section with no text of its own lists what it contains.
+- a body too long for the budget is split on its own sentences (never mid-sentence); a single
+  sentence longer than the budget (the corpus has a 200-word one) is split at its clause breaks
+  ("; ", ", and ", ", ") and only as a last resort between words.
+
+The budget (`Settings.chunk_max_words`, header included) keeps a chunk inside the model's 256-token
+window: legal English runs about 1.3 word pieces per word, so 180 words is about 235 tokens.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from codeassist.models import Municipality, Provision
+
+# Bump when the chunk texts change in a way the chunk hash would not notice (it notices most things:
+# the index key hashes every chunk's text).
+CHUNKER_VERSION = "1"
+
+
+class Chunk(BaseModel):
+    """One embedded text. Several chunks may share a provision (a long provision split in parts)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(description="'<provision id>#<part>', e.g. 'tuckahoe:7-8(a)#1'.")
+    provision_id: str
+    municipality: str
+    text: str = Field(description="Header plus body: exactly what is embedded and BM25-indexed.")
+    covers: tuple[str, ...] = Field(default=(), description="Descendants whose text this chunk includes.")
+
+
+class ChunkSource(Protocol):
+    """The part of `codeassist.corpus.Corpus` chunking reads."""
+
+    municipalities: dict[str, Municipality]
+
+    def provisions(self, municipality: str | None = None) -> list[Provision]: ...
+    def children(self, pid: str) -> list[Provision]: ...
+
+
+def words(text: str) -> int:
+    return len(text.split())
+
+
+def header(provision: Provision, municipality: Municipality | None) -> str:
+    """'Village of Tuckahoe. Tuckahoe Code § 7B-5(c). Exemptions.': where the text sits."""
+    parts = [municipality.name if municipality else provision.municipality, provision.citation]
+    if provision.heading and provision.kind != "definition":  # a definition's citation names its term
+        parts.append(provision.heading)
+    return ". ".join(p.rstrip(".") for p in parts) + "."
+
+
+def _descendants(source: ChunkSource, pid: str) -> list[Provision]:
+    out: list[Provision] = []
+    for child in source.children(pid):
+        out.append(child)
+        out.extend(_descendants(source, child.id))
+    return out
+
+
+def _table_of_contents(children: list[Provision]) -> str:
+    """What a section with no text of its own contains: its parts' captions, or their first words."""
+    items = []
+    for c in children:
+        label = c.labels[-1] if c.labels else ""
+        caption = c.title or " ".join(c.text.split()[:10])
+        items.append(f"{label}. {caption.rstrip('.')}" if label else caption.rstrip("."))
+    return "Contains: " + "; ".join(items) + "." if items else ""
+
+
+def chunk_provisions(source: ChunkSource, max_words: int = 180) -> list[Chunk]:
+    """All chunks of the corpus, in document order. Deterministic: same corpus, same chunks."""
+    if max_words < 40:
+        raise ValueError(f"chunk budget of {max_words} words leaves no room for text after the header")
+    chunks: list[Chunk] = []
+    for p in source.provisions():
+        muni = source.municipalities.get(p.municipality)
+        head = header(p, muni)
+        budget = max_words - words(head)
+        desc = _descendants(source, p.id)
+        covers: tuple[str, ...] = ()
+        passage = "\n".join(t for t in [p.text, *(d.text for d in desc)] if t)
+        if desc and words(passage) <= budget:
+            body, covers = passage, tuple(d.id for d in desc)
+        elif p.text.strip():
+            body = p.text
+        elif desc:
+            body = " ".join(_table_of_contents(source.children(p.id)).split()[:budget])
+        else:
+            continue  # "(Reserved)": nothing to find; a typed citation still reaches it
+        for i, part in enumerate(split_text(body, budget)):
+            chunks.append(Chunk(id=f"{p.id}#{i}", provision_id=p.id, municipality=p.municipality,
+                                text=f"{head}\n{part}", covers=covers))
+    return chunks
+
+
+# --- splitting long text -------------------------------------------------------------------------
+
+# Words whose final period does not end a sentence in these codes ("L.L. No. 2-2007", "Ord. of ...").
+_ABBREVIATIONS = {"no", "nos", "ord", "art", "sec", "subd", "ch", "vol", "inc", "co", "corp", "st",
+                  "etc", "ft", "sq", "approx", "e.g", "i.e", "u.s", "n.y", "p.e", "mr", "ms", "dr"}
+_SENTENCE_END = re.compile(r"[.!?][\"”)]?(?=\s+[\"“(]?[A-Z])")
+_CLAUSE_BREAKS = (re.compile(r"(?<=;)\s+"), re.compile(r"(?<=,)\s+(?=and |or |but )"), re.compile(r"(?<=,)\s+"))
+
+
+def sentences(text: str) -> list[str]:
+    """Split on sentence ends, not on abbreviations ("No.", "L.L.") or single-letter labels."""
+    out, start = [], 0
+    for m in _SENTENCE_END.finditer(text):
+        before = text[start:m.start()].split()
+        last = before[-1].rstrip(".!?\"”)").lower() if before else ""
+        if last in _ABBREVIATIONS or re.fullmatch(r"(?:[a-z]\.)*[a-z]", last):
+            continue
+        out.append(text[start:m.end()].strip())
+        start = m.end()
+    tail = text[start:].strip()
+    if tail:
+        out.append(tail)
+    return [s for s in out if s]
+
+
+def _pieces(sentence: str, budget: int, level: int = 0) -> Iterator[str]:
+    """A sentence longer than the budget, cut at the gentlest break that works."""
+    if words(sentence) <= budget:
+        yield sentence
+        return
+    if level >= len(_CLAUSE_BREAKS):
+        ws = sentence.split()
+        for i in range(0, len(ws), budget):
+            yield " ".join(ws[i:i + budget])
+        return
+    parts = [p for p in _CLAUSE_BREAKS[level].split(sentence) if p]
+    if len(parts) == 1:
+        yield from _pieces(sentence, budget, level + 1)
+        return
+    for part in _pack(parts, budget):
+        yield from _pieces(part, budget, level + 1)
+
+
+def _pack(units: Iterable[str], budget: int) -> Iterator[str]:
+    """Greedily join consecutive units while they fit the budget."""
+    current: list[str] = []
+    size = 0
+    for u in units:
+        n = words(u)
+        if current and size + n > budget:
+            yield " ".join(current)
+            current, size = [], 0
+        current.append(u)
+        size += n
+    if current:
+        yield " ".join(current)
+
+
+def split_text(text: str, budget: int) -> list[str]:
+    """Text in parts of at most `budget` words, broken between sentences where at all possible."""
+    if words(text) <= budget:
+        return [text]
+    units = [piece for s in sentences(text) for piece in _pieces(s, budget)]
+    return list(_pack(units, budget))

@@ -1,0 +1,164 @@
+"""The corpus: ordinance texts parsed into provisions, with lookups, definitions and citations.
+
+    corpus = load_corpus()              # cached per corpus folder
+    corpus.get("tuckahoe:7B-5(c)")      # Provision | None
+    corpus.resolve_citation("392B")     # Provision, or CitationNotFound naming the nearest valid ones
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from functools import cached_property
+from pathlib import Path
+
+from ..errors import CitationNotFound, CorpusError, UnknownMunicipality
+from ..models import Municipality, Ordinance, Provision, Section
+from .citations import resolve_citation
+from .metadata import fingerprint, read_metadata
+from .parse import PARSER_VERSION, parse_ordinance, slug
+from .refs import find_refs
+
+__all__ = ["Corpus", "load_corpus", "normalize_ws", "slug"]
+
+_WS = re.compile(r"\s+")
+
+
+def normalize_ws(s: str) -> str:
+    return _WS.sub(" ", s).strip()
+
+
+class Corpus:
+    def __init__(self, corpus_dir: Path):
+        self.corpus_dir = corpus_dir
+        self.municipalities: dict[str, Municipality] = {}
+        self.ordinances: dict[str, Ordinance] = {}
+        self.sources: dict[str, str] = {}
+        self.sections: list[Section] = []
+        self._provisions: dict[str, Provision] = {}
+        raw: list[tuple[Ordinance, str, list[Provision]]] = []
+        for muni, ordinances in read_metadata(corpus_dir):
+            self.municipalities[muni.id] = muni
+            for ordinance, path in ordinances:
+                rel = str(path.relative_to(corpus_dir))
+                src = self.sources.setdefault(rel, path.read_text(encoding="utf-8"))
+                parsed = parse_ordinance(src, muni, ordinance, rel)
+                self.ordinances[ordinance.id] = ordinance
+                self.sections.extend(parsed.sections)
+                raw.append((ordinance, rel, parsed.provisions))
+                for p in parsed.provisions:
+                    if p.id in self._provisions:
+                        raise CorpusError(f"provision id {p.id} appears in two ordinances")
+                    self._provisions[p.id] = p
+        # Cross-references need every provision of the municipality first.
+        known = set(self._provisions)
+        for ordinance, rel, provisions in raw:
+            section_ids = {s.number: f"{s.municipality}:{s.key}" for s in self.sections
+                           if s.municipality == ordinance.municipality and s.number and s.number_confirmed}
+            for p in provisions:
+                refs = find_refs(p, ordinance, section_ids, known, self.sources[rel])
+                if refs:
+                    self._provisions[p.id] = p.model_copy(update={"refs": refs})
+
+    # --- lookups ---
+    def get(self, pid: str) -> Provision | None:
+        return self._provisions.get(pid)
+
+    def __contains__(self, pid: str) -> bool:
+        return pid in self._provisions
+
+    def provisions(self, municipality: str | None = None) -> list[Provision]:
+        if municipality is not None:
+            self.check_municipality(municipality)
+        return [p for p in self._provisions.values() if municipality in (None, p.municipality)]
+
+    def children(self, pid: str) -> list[Provision]:
+        p = self._provisions[pid]
+        return [self._provisions[c] for c in p.children]
+
+    def descendants(self, pid: str) -> list[Provision]:
+        out = []
+        for child in self.children(pid):
+            out.append(child)
+            out.extend(self.descendants(child.id))
+        return out
+
+    def ancestors(self, pid: str) -> list[Provision]:
+        out, p = [], self._provisions[pid]
+        while p.parent:
+            p = self._provisions[p.parent]
+            out.append(p)
+        return out
+
+    def full_text(self, pid: str) -> str:
+        """Own text plus every descendant's, in document order, one per line."""
+        parts = [p.text for p in [self._provisions[pid], *self.descendants(pid)] if p.text]
+        return "\n".join(parts)
+
+    def quote_in(self, pid: str, quote: str) -> bool:
+        """Is `quote` verbatim (up to whitespace) in the provision or its descendants?"""
+        if pid not in self._provisions or not quote.strip():
+            return False
+        return normalize_ws(quote) in normalize_ws(self.full_text(pid))
+
+    def section_of(self, pid: str) -> Section:
+        p = self._provisions[pid]
+        return next(s for s in self.sections if s.municipality == p.municipality and s.key == p.section)
+
+    def ordinance_of(self, pid: str) -> Ordinance:
+        return self.ordinances[self._provisions[pid].ordinance]
+
+    def office_for(self, pid_or_ordinance: str) -> str:
+        """Display name of the office that administers the provision's ordinance."""
+        ordinance = self.ordinances.get(pid_or_ordinance) or self.ordinance_of(pid_or_ordinance)
+        office = self.municipalities[ordinance.municipality].office(ordinance.administered_by)
+        return office.name if office else ordinance.administered_by
+
+    def check_municipality(self, municipality: str) -> str:
+        key = municipality.strip().lower()
+        for m in self.municipalities.values():
+            if key == m.id or key in m.aliases or key == m.name.lower():
+                return m.id
+        raise UnknownMunicipality(municipality, sorted(self.municipalities))
+
+    @cached_property
+    def _definitions(self) -> dict[str, dict[str, str]]:
+        out: dict[str, dict[str, str]] = {m: {} for m in self.municipalities}
+        for p in self._provisions.values():
+            terms = []
+            if p.kind == "definition" and p.term:
+                terms.append(p.term)
+                terms += re.findall(r"\(([^)]+)\)", p.term)  # "STORMWATER ... (SMPS)" also defines "SMPS"
+                terms.append(re.sub(r"\s*\([^)]*\)", "", p.term))
+            for m in re.finditer(r'[Tt]he term "([^"]+)" as used in this chapter means', p.text):
+                terms.append(m.group(1))
+            for t in terms:
+                out[p.municipality].setdefault(normalize_ws(t).lower(), p.id)
+        return out
+
+    def definitions(self, municipality: str) -> dict[str, str]:
+        """Defined term (lower case) -> id of the provision that defines it."""
+        return dict(self._definitions[self.check_municipality(municipality)])
+
+    def resolve_citation(self, text: str, municipality: str | None = None) -> Provision:
+        return resolve_citation(self, text, municipality)
+
+    def fingerprint(self) -> str:
+        return fingerprint(self.corpus_dir, PARSER_VERSION)
+
+
+_cache: dict[Path, Corpus] = {}
+_lock = threading.Lock()
+
+
+def load_corpus(corpus_dir: Path | None = None) -> Corpus:
+    from ..settings import get_settings
+
+    path = Path(corpus_dir or get_settings().corpus_dir).resolve()
+    with _lock:
+        if path not in _cache:
+            _cache[path] = Corpus(path)
+        return _cache[path]
+
+
+__all__ += ["CitationNotFound"]

