@@ -171,3 +171,58 @@ class Hit(Frozen):
     text: str
     score: float
     retrievers: tuple[str, ...] = Field(default=(), description="Which retrievers found it: 'dense', 'bm25', 'citation', 'definition'.")
+
+
+Intent = Literal["calculator", "definition", "lookup", "compare", "retrieval", "clarify", "abstain"]
+
+
+class Answer(Frozen):
+    """What the assistant returns for one question (the JSON other tools read)."""
+
+    question: str
+    answer: str = Field(description="The text shown to the user (plain text with light Markdown).")
+    intent: Intent
+    municipality: str | None = Field(description="Municipality the answer is about; None when several or none.")
+    citations: list[Citation] = Field(default_factory=list, description="Most relevant first; quotes verbatim.")
+    abstained: bool = False
+    calculation: dict | None = Field(default=None, description="The calculator's output model, as JSON data.")
+    calculator: str | None = Field(default=None, description="Name of the calculator used, if any.")
+    calculation_input: dict | None = Field(default=None, description="The inputs read from the question.")
+    follow_up: str | None = Field(default=None, description="A question back to the user when an input is missing.")
+    caveats: list[str] = Field(default_factory=list)
+    offices: list[str] = Field(default_factory=list, description="Who to ask next.")
+    disclaimer: str = "This is legal information from the ordinance text, not legal advice."
+
+
+class Turn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    question: str
+    answer: Answer
+
+
+class Conversation(BaseModel):
+    """State shared by follow-ups ("what about in Tuckahoe?", "and if it's 6 acres?"). The app and CLI
+    both keep one; `Assistant.ask` reads it and appends a turn only when an answer was produced."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = ""
+    turns: list[Turn] = Field(default_factory=list)
+    municipality: str | None = Field(default=None, description="Municipality chosen in the UI, if any.")
+    last_municipality: str | None = None
+    last_intent: str | None = None
+    last_calculator: str | None = None
+    last_calc_input: dict | None = None
+    last_topic: str | None = Field(default=None, description="The question text that set the topic.")
+    last_citation_ids: list[str] = Field(default_factory=list)
+    pending: dict | None = Field(default=None, description="A calculator waiting for a follow-up answer.")
+
+    def to_markdown(self) -> str:
+        lines = ["# codeassist conversation", ""]
+        for t in self.turns:
+            lines += [f"**Q:** {t.question}", "", t.answer.answer, ""]
+            for c in t.answer.citations:
+                lines.append(f"- {c.citation} ({c.id}): \u201c{c.quote}\u201d")
+            lines += ["", f"_{t.answer.disclaimer}_" if t is self.turns[-1] else "", ""]
+        return "\n".join(lines).rstrip() + "\n"

@@ -25,6 +25,8 @@ class Settings(BaseSettings):
     data_dir: Path = Field(default=_ROOT / "data", description="Where the embedded index lives.")
     chroma_url: str | None = Field(default=None, description="http://host:port of a Chroma server; None = embedded.")
     collection_prefix: str = Field(default="codeassist", description="Prefix of Chroma collection names.")
+    chroma_timeout_s: float = Field(default=10.0, description="Bound on any one request to a Chroma server.")
+    index_lock_timeout_s: float = Field(default=900.0, description="How long to wait for another process's index build.")
     embedding_batch_size: int = 64
     chunk_max_words: int = Field(default=180, description="Chunks stay under the model's 256-token window.")
     max_question_chars: int = Field(default=2000, description="Longer questions are refused politely.")

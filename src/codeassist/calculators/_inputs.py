@@ -55,6 +55,13 @@ def check_area(value: float, unit: str, maximum: float) -> float:
     return value
 
 
+def not_bool(value: object) -> object:
+    """Refuse true/false where a number is meant (pydantic would read true as 1)."""
+    if isinstance(value, bool):
+        raise ValueError(f"must be a number, not {str(value).lower()}")
+    return value
+
+
 def _acres(v: float) -> float:
     return check_area(v, "acres", MAX_ACRES)
 
@@ -63,8 +70,8 @@ def _sq_ft(v: float) -> float:
     return check_area(v, "square feet", MAX_SQ_FT)
 
 
-Acres = Annotated[float, AfterValidator(_acres)]
-SquareFeet = Annotated[float, AfterValidator(_sq_ft)]
+Acres = Annotated[float, BeforeValidator(not_bool), AfterValidator(_acres)]
+SquareFeet = Annotated[float, BeforeValidator(not_bool), AfterValidator(_sq_ft)]
 
 
 def _check_date(value: date) -> date:

@@ -415,47 +415,55 @@ def run(inp: ApplicabilityInput) -> ApplicabilityOutput:
     else:
         swppp = "yes" if lda == "yes" else "unknown"
 
-    out = ApplicabilityOutput(
+    reviewed_by = submitted_to = None
+    if swppp != "no":
+        reviewed_by, submitted_to = _review(inp, steps, caveats)
+    conditions: list[str] = []
+    post: bool | None = None
+    preparers: list[str] = []
+    at_once: float | None = None
+    if muni == "hempstead":
+        if lda == "yes":
+            conditions = _hempstead_conditions(inp, acres, steps, caveats)
+            preparers = list(HEMPSTEAD_PREPARERS)
+            steps.append(step("The SWPPP must be prepared and signed by a licensed landscape architect, certified erosion control specialist or licensed professional engineer.", rules["preparers"]))
+            at_once = 1.0
+            steps.append(step("Not more than one acre may be disturbed at any one time unless an approved SWPPP allows it.", rules["one_acre_at_once"]))
+            if exemptions and conditions:
+                caveats.append("The conditions and post-construction controls above apply if the exemption is not granted.")
+        post = bool(conditions)
+    else:
+        caveats.append(TUCKAHOE_NOT_IN_CORPUS)
+    return ApplicabilityOutput(
         municipality=muni,
         disturbed_acres=acres,
         land_development_activity=lda,
         swppp_required=swppp,
         exemptions=exemptions,
-        post_construction_controls=None,
+        post_construction_controls=post,
+        conditions=conditions,  # type: ignore[arg-type]
+        reviewed_by=reviewed_by,
+        swppp_submitted_to=submitted_to,
+        plan_preparers=preparers,
+        max_disturbed_at_once_acres=at_once,
         steps=steps,
         caveats=caveats,
     )
-    if swppp != "no":
-        _review(inp, out)
-    if muni == "hempstead":
-        conditions = _hempstead_conditions(inp, acres, steps, caveats) if lda == "yes" else []
-        out.conditions = conditions  # type: ignore[assignment]
-        out.post_construction_controls = bool(conditions)
-        if lda == "yes":
-            out.plan_preparers = list(HEMPSTEAD_PREPARERS)
-            steps.append(step("The SWPPP must be prepared and signed by a licensed landscape architect, certified erosion control specialist or licensed professional engineer.", rules["preparers"]))
-            out.max_disturbed_at_once_acres = 1.0
-            steps.append(step("Not more than one acre may be disturbed at any one time unless an approved SWPPP allows it.", rules["one_acre_at_once"]))
-            if exemptions and conditions:
-                caveats.append("The conditions and post-construction controls above apply if the exemption is not granted.")
-    else:
-        caveats.append(TUCKAHOE_NOT_IN_CORPUS)
-    return out
 
 
-def _review(inp: ApplicabilityInput, out: ApplicabilityOutput) -> None:
+def _review(inp: ApplicabilityInput, steps: list[Step], caveats: list[str]) -> tuple[str, str | None]:
+    """Who reviews the project and where the SWPPP goes."""
     muni = inp.municipality
     rules, offices = RULES[muni], OFFICES[muni]
     if inp.site_plan_review:
-        out.reviewed_by = offices["board"]
-        out.steps.append(step("Under subdivision, site plan or special permit review, the project is reviewed there under the stormwater standards.", rules["review_board"]))
+        reviewed_by = offices["board"]
+        steps.append(step("Under subdivision, site plan or special permit review, the project is reviewed there under the stormwater standards.", rules["review_board"]))
         if muni == "tuckahoe":
-            out.caveats.append("Tuckahoe's site plan review rules (Appendix A, §§ 7-1.3(f) and 7-3) are not in this corpus.")
+            caveats.append("Tuckahoe's site plan review rules (Appendix A, §§ 7-1.3(f) and 7-3) are not in this corpus.")
     else:
-        out.reviewed_by = offices["smo"]
-        out.steps.append(step("Not under site plan, subdivision or special permit review: submit a SWPPP to the Stormwater Management Officer, who approves it.", rules["review_smo"]))
+        reviewed_by = offices["smo"]
+        steps.append(step("Not under site plan, subdivision or special permit review: submit a SWPPP to the Stormwater Management Officer, who approves it.", rules["review_smo"]))
     if muni == "hempstead":
-        out.swppp_submitted_to = offices["submit"]
-        out.steps.append(step("No application is reviewed until the Department of Engineering has received the SWPPP.", rules["submit_engineering"]))
-    elif not inp.site_plan_review:
-        out.swppp_submitted_to = offices["smo"]
+        steps.append(step("No application is reviewed until the Department of Engineering has received the SWPPP.", rules["submit_engineering"]))
+        return reviewed_by, offices["submit"]
+    return reviewed_by, None if inp.site_plan_review else offices["smo"]

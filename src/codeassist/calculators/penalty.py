@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
-from codeassist.calculators._inputs import CalDate, MunicipalityId
+from codeassist.calculators._inputs import CalDate, MunicipalityId, not_bool
 from codeassist.calculators._refs import Ref, citation, step
 from codeassist.models import Step
 
@@ -46,7 +46,7 @@ class PenaltyInput(BaseModel):
         default_factory=list,
         description="For each earlier conviction, the date its offense was committed (the five-year rule counts commission dates).",
     )
-    continuing_days: Annotated[int, AfterValidator(_days)] = Field(
+    continuing_days: Annotated[int, BeforeValidator(not_bool), AfterValidator(_days)] = Field(
         default=0, description="Days the violation continued after the offense date (0 = it did not continue)."
     )
 

@@ -1,0 +1,410 @@
+"""From a routed question to an Answer: retrieval answers, definitions, lookups, comparisons,
+calculator answers and abstentions, each composed only from verbatim quotes and calculator results."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from datetime import date, datetime, timedelta
+from typing import TYPE_CHECKING, Any, Protocol
+
+from pydantic import ValidationError
+
+from . import understand as U
+from .compose import Scorer, cite, short_quote
+from .errors import CitationNotFound
+from .models import Answer, Citation, Hit
+
+if TYPE_CHECKING:
+    from .corpus import Corpus
+
+NOT_IN_CORPUS = "The ordinance text here does not say"
+MIN_COVERAGE = 0.34
+MIN_KNOWN = 0.5
+
+
+class SearchBackend(Protocol):
+    def search(self, query: str, municipality: str | None = None, k: int = 5) -> list[Hit]: ...
+
+
+def _names(corpus: "Corpus") -> dict[str, str]:
+    return {m.id: m.name for m in corpus.municipalities.values()}
+
+
+def _office_line(corpus: "Corpus", ordinance_ids: list[str]) -> list[str]:
+    seen: list[str] = []
+    for oid in ordinance_ids:
+        name = corpus.office_for(oid)
+        if name not in seen:
+            seen.append(name)
+    return seen
+
+
+def _ordinances_for(corpus: "Corpus", munis: list[str], topic: str | None = None) -> list[str]:
+    return [o.id for o in corpus.ordinances.values()
+            if o.municipality in munis and (topic is None or o.topic == topic)]
+
+
+def _topic_of(q: str) -> str:
+    return "electrical" if U._ELECTRICAL.search(q) else "stormwater"
+
+
+def abstain(corpus: "Corpus", question: str, reason: str, munis: list[str] | None = None,
+            topic: str | None = None, citations: list[Citation] | None = None,
+            municipality: str | None = None) -> Answer:
+    munis = munis or list(corpus.municipalities)
+    offices = _office_line(corpus, _ordinances_for(corpus, munis, topic))
+    text = reason
+    if offices:
+        text += "\n\nFor an answer, ask: " + "; ".join(offices) + "."
+    return Answer(question=question, answer=text, intent="abstain", municipality=municipality,
+                  citations=citations or [], abstained=True, offices=offices)
+
+
+# --- retrieval answers -------------------------------------------------------------------------------
+
+def _missing_caveats(corpus: "Corpus", pids: list[str]) -> list[str]:
+    """Name outside text the cited provisions rely on (e.g. Appendix A § 12-1)."""
+    out: list[str] = []
+    for pid in pids:
+        for p in [corpus.get(pid), *corpus.ancestors(pid)]:
+            for r in p.refs if p else ():
+                if r.kind == "not_in_corpus" and r.target_name and "not in this corpus" in r.target_name:
+                    msg = f"{p.citation} relies on {r.target_name.replace(', not in this corpus', '')}, which is not in this corpus."
+                    if msg not in out:
+                        out.append(msg)
+    return out[:2]
+
+
+def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, question: str,
+                     munis: list[str], named: bool) -> Answer:
+    expanded = U.expand_abbreviations(question)
+    if scorer.known_share(expanded) < MIN_KNOWN:
+        return abstain(corpus, question, f"{NOT_IN_CORPUS} anything about that: the question uses words that "
+                       "do not appear in these ordinances (Hempstead's stormwater article; Tuckahoe's Electrical "
+                       "Code and Erosion and Sediment Control law).", munis)
+    parts: list[tuple[str, list[Citation], float]] = []
+    for muni in munis:
+        hits = backend.search(expanded, municipality=muni, k=5)
+        best: list[tuple[float, str, Any]] = []
+        for h in hits[:4]:
+            p = corpus.get(h.id)
+            if p is None or not p.text:
+                continue
+            sentence, s_score = scorer.best_sentence(expanded, p.text)
+            cov = scorer.coverage(expanded, p.text + " " + p.heading)
+            best.append((cov + 0.5 * max(s_score, 0), sentence, p))
+        if not best:
+            continue
+        best.sort(key=lambda x: -x[0])
+        top_score, sentence, p = best[0]
+        if scorer.coverage(expanded, p.text + " " + p.heading) < MIN_COVERAGE:
+            continue
+        cites = [cite(corpus, p, sentence)]
+        for score, sent, other in best[1:3]:
+            if score >= 0.75 * top_score and other.id != p.id and other.parent != p.id and p.parent != other.id:
+                cites.append(cite(corpus, other, sent))
+        parts.append((muni, cites, top_score))
+    if not parts:
+        where = " or ".join(_names(corpus)[m] for m in munis)
+        return abstain(corpus, question, f"{NOT_IN_CORPUS} how this works in the {where}: no provision in the "
+                       "text here addresses the question closely enough to quote.", munis, _topic_of(question))
+    if not named and len(parts) > 1:
+        top = max(s for _, _, s in parts)
+        parts = [x for x in parts if x[2] >= 0.6 * top]
+    names = _names(corpus)
+    lines: list[str] = []
+    citations: list[Citation] = []
+    for muni, cites, _ in parts:
+        label = f"**{names[muni]}:** " if (len(parts) > 1 or not named) else ""
+        lead = cites[0]
+        lines.append(f"{label}\u201c{lead.quote}\u201d ({lead.citation})")
+        for c in cites[1:]:
+            lines.append(f"- Also: \u201c{c.quote}\u201d ({c.citation})")
+        citations.extend(cites)
+    caveats = _missing_caveats(corpus, [c.id for c in citations])
+    if not named and len(parts) == 1 and len(munis) > 1:
+        other = [names[m] for m in munis if m != parts[0][0]]
+        caveats.append(f"Only the {names[parts[0][0]]}'s text answers this here; the {', '.join(other)}'s text in this corpus does not address it.")
+    offices = _office_line(corpus, list(dict.fromkeys(corpus.get(c.id).ordinance for c in citations)))  # type: ignore[union-attr]
+    text = "\n".join(lines)
+    if caveats:
+        text += "\n\n" + "\n".join(f"Note: {c}" for c in caveats)
+    if offices:
+        text += "\n\nQuestions about your site: " + "; ".join(offices) + "."
+    muni_out = parts[0][0] if len(parts) == 1 else None
+    return Answer(question=question, answer=text, intent="retrieval", municipality=muni_out,
+                  citations=citations, caveats=caveats, offices=offices)
+
+
+# --- definitions and lookups ----------------------------------------------------------------------
+
+def answer_definition(corpus: "Corpus", question: str, term: str, munis: list[str], named: bool) -> Answer:
+    names = _names(corpus)
+    lines, citations, caveats = [], [], []
+    for muni in munis:
+        pid = corpus.definitions(muni).get(term)
+        if pid is None:
+            if named or len(munis) == 1:
+                missing = "; ".join(o.missing[0] for o in corpus.ordinances.values() if o.municipality == muni and o.missing)
+                caveats.append(f"The {names[muni]}'s text here does not define \u201c{term}\u201d"
+                               + (f"; its stormwater definitions are in {missing}." if missing else "."))
+            continue
+        p = corpus.get(pid)
+        assert p is not None
+        c = cite(corpus, p, p.text)
+        citations.append(c)
+        label = f"**{names[muni]}:** " if (not named or len(munis) > 1) else ""
+        lines.append(f"{label}{(p.term or term).capitalize()} means: \u201c{c.quote}\u201d ({c.citation})")
+    if not citations:
+        return abstain(corpus, question, f"{NOT_IN_CORPUS} what \u201c{term}\u201d means for the "
+                       f"{' or '.join(names[m] for m in munis)}. " + " ".join(caveats), munis)
+    if not named and len(munis) > 1 and len(citations) < len(munis):
+        others = [names[m] for m in munis if not corpus.definitions(m).get(term)]
+        caveats.append(f"The {', '.join(others)}'s text in this corpus does not define it; do not assume the same definition applies there.")
+    text = "\n".join(lines) + ("\n\n" + "\n".join(f"Note: {c}" for c in caveats) if caveats else "")
+    return Answer(question=question, answer=text, intent="definition",
+                  municipality=citations[0].municipality if len(citations) == 1 else None,
+                  citations=citations, caveats=caveats)
+
+
+def answer_lookup(corpus: "Corpus", question: str, citation_text: str, muni: str | None) -> Answer | None:
+    attempts = [citation_text, re.sub(r"\b(say|says|mean|means|cover|covers|about)\b.*$", "", citation_text, flags=re.I),
+                question]
+    p = None
+    for text in attempts:
+        try:
+            p = corpus.resolve_citation(text.strip(" ?."), muni)
+            break
+        except CitationNotFound:
+            continue
+    if p is None:
+        return None
+    quote_src = p.text or next((c.text for c in corpus.children(p.id) if c.text), "")
+    if not quote_src:
+        return Answer(question=question, answer=f"{p.citation} ({p.title or p.heading}) has no text in this corpus.",
+                      intent="lookup", municipality=p.municipality, citations=[])
+    c = cite(corpus, p, short_quote(quote_src, 600))
+    kids = corpus.children(p.id)
+    text = f"{p.citation} ({p.heading}) says: \u201c{c.quote}\u201d"
+    citations = [c]
+    if kids:
+        text += f"\n\nIt has {len(kids)} subdivisions:"
+        for k in kids[:12]:
+            if k.text:
+                kc = cite(corpus, k, short_quote(k.text, 160))
+                citations.append(kc)
+                text += f"\n- {k.citation}: \u201c{kc.quote}\u201d"
+    if p.history:
+        text += f"\n\nHistory: {p.history}"
+    return Answer(question=question, answer=text, intent="lookup", municipality=p.municipality,
+                  citations=citations)
+
+
+# --- compare -----------------------------------------------------------------------------------------
+
+def word_diff(a: str, b: str) -> tuple[str, str]:
+    """Mark words only in a with [-...-] and words only in b with {+...+}."""
+    wa, wb = a.split(), b.split()
+    out_a, out_b = [], []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=wa, b=wb, autojunk=False).get_opcodes():
+        if op == "equal":
+            out_a += wa[i1:i2]
+            out_b += wb[j1:j2]
+        else:
+            if i2 > i1:
+                out_a.append("[-" + " ".join(wa[i1:i2]) + "-]")
+            if j2 > j1:
+                out_b.append("{+" + " ".join(wb[j1:j2]) + "+}")
+    return " ".join(out_a), " ".join(out_b)
+
+
+def compare(corpus: "Corpus", backend: SearchBackend, topic: str) -> dict:
+    """The municipalities' provisions on a topic side by side, with differing words marked."""
+    expanded = U.expand_abbreviations(topic)
+    cands: dict[str, list[Any]] = {}
+    for muni in corpus.municipalities:
+        hits = [h for h in backend.search(expanded, municipality=muni, k=5) if corpus.get(h.id)]
+        cands[muni] = [corpus.get(h.id) for h in hits
+                       if corpus.ordinance_of(h.id).topic == "stormwater" and corpus.get(h.id).kind != "definition"]
+    found: dict[str, Any] = {m: c[0] for m, c in cands.items() if c}
+    if len(found) == 2:
+        # Align the pair whose wording matches best, weighted by rank (the model laws share wording).
+        (ma, ca), (mb, cb) = list(cands.items())
+        best = max(((difflib.SequenceMatcher(a=a.text.split(), b=b.text.split(), autojunk=False).ratio()
+                     / (1 + 0.15 * (i + j)), a, b) for i, a in enumerate(ca[:4]) for j, b in enumerate(cb[:4])),
+                   key=lambda x: x[0])
+        found = {ma: best[1], mb: best[2]}
+    munis = list(found)
+    result: dict[str, Any] = {"topic": topic, "municipalities": munis, "pairs": []}
+    if len(munis) == 2:
+        a, b = found[munis[0]], found[munis[1]]
+        da, db = word_diff(a.text, b.text)
+        ratio = difflib.SequenceMatcher(a=a.text.split(), b=b.text.split(), autojunk=False).ratio()
+        result["pairs"].append({
+            munis[0]: {"id": a.id, "citation": a.citation, "heading": a.heading, "text": a.text, "marked": da},
+            munis[1]: {"id": b.id, "citation": b.citation, "heading": b.heading, "text": b.text, "marked": db},
+            "similarity": round(ratio, 3),
+        })
+    else:
+        for m in munis:
+            p = found[m]
+            result["pairs"].append({m: {"id": p.id, "citation": p.citation, "heading": p.heading, "text": p.text, "marked": p.text}})
+    return result
+
+
+def answer_compare(corpus: "Corpus", backend: SearchBackend, question: str) -> Answer:
+    data = compare(corpus, backend, question)
+    if not data["pairs"] or len(data["municipalities"]) < 2:
+        return abstain(corpus, question, f"{NOT_IN_CORPUS} enough on this topic in both municipalities to compare them.")
+    pair = data["pairs"][0]
+    names = _names(corpus)
+    citations, lines = [], []
+    for m in data["municipalities"]:
+        p = corpus.get(pair[m]["id"])
+        c = cite(corpus, p, short_quote(p.text, 500))
+        citations.append(c)
+        lines.append(f"**{names[m]}** ({c.citation}): \u201c{c.quote}\u201d")
+    a, b = data["municipalities"]
+    only_a = re.findall(r"\[-(.+?)-\]", pair[a]["marked"])
+    only_b = re.findall(r"\{\+(.+?)\+\}", pair[b]["marked"])
+    summary = "The two texts are worded the same." if not (only_a or only_b) else \
+        f"Differences in wording: only {names[a]} says " + "; ".join(f"\u201c{x}\u201d" for x in only_a[:4]) + \
+        f"; only {names[b]} says " + "; ".join(f"\u201c{x}\u201d" for x in only_b[:4]) + "."
+    text = summary + "\n\n" + "\n\n".join(lines)
+    return Answer(question=question, answer=text, intent="compare", municipality=None, citations=citations)
+
+
+# --- calculators -------------------------------------------------------------------------------------
+
+def _steps_citations(corpus: "Corpus", output: Any, limit: int = 6) -> list[Citation]:
+    out: list[Citation] = []
+    seen: set[tuple[str, str]] = set()
+    for step in getattr(output, "steps", []) or []:
+        if step.provision_id and step.quote and corpus.get(step.provision_id) and (step.provision_id, step.quote) not in seen:
+            if corpus.quote_in(step.provision_id, step.quote):
+                seen.add((step.provision_id, step.quote))
+                out.append(cite(corpus, corpus.get(step.provision_id), step.quote))  # type: ignore[arg-type]
+    return out[:limit]
+
+
+def _money(x: int | None) -> str:
+    return "not set in this text" if x is None else f"${x:,}"
+
+
+def headline(name: str, out: Any, names: dict[str, str]) -> str:
+    """The direct first sentence for a calculator result, built only from the output's fields."""
+    where = names.get(getattr(out, "municipality", ""), "")
+    if name == "applicability":
+        verdict = {"yes": "Yes: a SWPPP is required", "no": "No: the stormwater law's SWPPP requirement does not apply",
+                   "likely_exempt": "Likely exempt: the activity is one the law says \u201cmay be exempt\u201d; the Stormwater Management Officer decides",
+                   "unknown": "It cannot be settled from this corpus"}[out.swppp_required]
+        extra = ""
+        if out.conditions:
+            extra = f" Post-construction stormwater controls also apply (Condition {', '.join(out.conditions)})."
+        return f"{verdict} ({where}, {out.disturbed_acres:g} acres disturbed).{extra}"
+    if name == "penalty":
+        if out.status != "computed":
+            return f"The fine for this {out.chapter} violation in the {where} is set in text that is not in this corpus."
+        fine = f"a fine of up to {_money(out.fine_max)}" if out.fine_min in (None, 0) else \
+            f"a fine of {_money(out.fine_min)} to {_money(out.fine_max)}"
+        jail = f", or imprisonment of up to {out.max_imprisonment_months} months, or both" if out.max_imprisonment_months else ""
+        sv = out.separate_violations
+        cont = f" Continuing conduct counts as {sv.count} separate {sv.unit}-based violations." if sv and sv.count > 1 else ""
+        return f"Tier {out.tier} ({where}): {fine}{jail}.{cont}"
+    if name == "deadlines":
+        obs = out.obligations
+        if not obs:
+            return f"No dated obligation follows from what you told me ({where})."
+        first = obs[0]
+        when = first.due.isoformat() + (f" {first.due_time.strftime('%H:%M')}" if first.due_time else "")
+        return f"{first.title}: {when} ({where})." + (f" {len(obs) - 1} more dated obligations below." if len(obs) > 1 else "")
+    if name == "electrical_permit":
+        return ("No permit is required for this work" if not out.permit_required else
+                "Yes, a permit from the Building Inspector is required") + " (Village of Tuckahoe Electrical Code)."
+    if name == "swppp_checklist":
+        if out.status == "computed" and out.items:
+            return f"Your SWPPP ({where}) must contain the items below."
+        if out.status == "not_required":
+            return f"No SWPPP is required for this project ({where}), so there is no checklist."
+        return f"The required SWPPP contents for the {where} are not in this corpus."
+    return ""
+
+
+def _today() -> date:
+    return date.today()
+
+
+def build_calc_input(name: str, question: str, muni: str, prior: dict | None = None) -> tuple[dict | None, str | None]:
+    """Calculator input from the question (and a previous input for follow-ups); or a follow-up question."""
+    data: dict[str, Any] = dict(prior or {})
+    data["municipality"] = muni
+    low = question.lower()
+    today = _today()
+    if name in ("applicability", "swppp_checklist"):
+        area = U.extract_area(question)
+        if area:
+            data.pop("disturbed_acres", None)
+            data.pop("disturbed_sq_ft", None)
+            data["disturbed_acres" if area[0] == "acres" else "disturbed_sq_ft"] = area[1]
+        act = U.extract_activity(question)
+        if act:
+            data["activity"] = act
+        if re.search(r"single[- ]family|one[- ]family|my (?:house|home)|a house\b", low):
+            data["single_family_residence"] = True
+        if re.search(r"\b(subdivision|lots|phases|phased|larger (?:common )?plan|common plan|development)\b", low):
+            data["part_of_common_plan"] = True
+        if re.search(r"not part of (?:any|a) (?:subdivision|larger|common)", low):
+            data["part_of_common_plan"] = False
+        if re.search(r"\b(impaired|303\(d\)|tmdl)\b", low) and not re.search(r"\bno impaired|not impaired\b", low):
+            data["discharges_to_impaired_water"] = True
+        if re.search(r"\b(site plan|special permit|subdivision review)\b", low):
+            data["site_plan_review"] = True
+        if "disturbed_acres" not in data and "disturbed_sq_ft" not in data and data.get("activity", "construction") == "construction":
+            return None, "How much land will the project disturb in total (in acres or square feet)?"
+        return data, None
+    if name == "penalty":
+        data["chapter"] = "electrical" if U._ELECTRICAL.search(question) else data.get("chapter", "stormwater")
+        data.setdefault("offense_date", today.isoformat())
+        n = U.extract_offense_number(question)
+        years = U.extract_years_window(question)
+        if n and n > 1:
+            gap = years if years is not None else 1.0
+            step_days = int(round(gap * 365.25 / max(1, n - 1)))
+            start = datetime.fromisoformat(str(data["offense_date"])).date()
+            data["prior_conviction_dates"] = [(start - timedelta(days=step_days * i)).isoformat() for i in range(n - 1, 0, -1)]
+        days = U.extract_duration_days(question)
+        if days:
+            data["continuing_days"] = days
+        return data, None
+    if name == "deadlines":
+        dates = U.extract_dates(question, today)
+        inches = U.extract_inches(question)
+        d0 = dates[0] if dates else today
+        if inches is not None and re.search(r"\b(rain|storm|precip|inch)", low):
+            data["storm_events"] = [{"date": d0.isoformat(), "inches": inches}]
+        elif re.search(r"\b(nov|notice of violation|violation notice|served)\b", low):
+            data["violation_notice_served"] = d0.isoformat()
+        elif re.search(r"\b(conceal|sheetrock|drywall|cover|close (?:up )?the walls)\b", low):
+            hm = U.extract_time(question) or (9, 0)
+            data["wiring_concealment_notice"] = datetime(d0.year, d0.month, d0.day, *hm).isoformat()
+        elif re.search(r"\b(supervisor|master electrician)\b.*\b(left|quit|leave|gone)\b", low):
+            data["supervisor_left"] = d0.isoformat()
+        elif re.search(r"\b(registration|license|licence)\b", low):
+            data["registration_issued"] = d0.isoformat()
+        elif re.search(r"\b(final acceptance|guarantee|bond|escrow|letter of credit)\b", low):
+            data["final_acceptance"] = d0.isoformat()
+        elif re.search(r"\b(start|starting|begin)\b", low):
+            data["construction_start"] = d0.isoformat()
+            hm = U.extract_time(question)
+            data["milestones"] = [{"name": "Start of construction", "date": d0.isoformat(),
+                                   **({"start_time": f"{hm[0]:02d}:{hm[1]:02d}"} if hm else {})}]
+        else:
+            return None, "Which date should I count from (for example the storm, the notice you were served, or the start of work)?"
+        return data, None
+    if name == "electrical_permit":
+        data.pop("municipality", None)
+        data["work"] = U.extract_minor_repair(question) or question
+        data["performed_by"] = U.extract_performed_by(question) or data.get("performed_by", "other")
+        return data, None
+    return data, None

@@ -1,0 +1,129 @@
+"""Deterministic calculators over the ordinance text: applicability, penalty, deadlines, electrical permit,
+SWPPP checklist. Each is pure and table-driven, and every step of its result carries the provision id,
+citation and verbatim quote it rests on.
+
+Use them three ways: ``CALCULATORS[name].run(input_model)`` (or ``run_calculator(name, dict)``),
+``codeassist calc NAME --input JSON``, or ``as_tools()`` for langchain.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from pydantic import BaseModel, ValidationError
+
+from codeassist.calculators import applicability, deadlines, electrical_permit, penalty, swppp_checklist
+from codeassist.calculators._errors import format_validation_error
+
+
+@dataclass(frozen=True)
+class Calculator:
+    name: str
+    description: str
+    input_model: type[BaseModel]
+    output_model: type[BaseModel]
+    run: Callable[[Any], BaseModel]
+
+    def run_dict(self, data: dict[str, Any]) -> BaseModel:
+        """Validate a plain dict (raises pydantic.ValidationError) and run."""
+        return self.run(self.input_model.model_validate(data))
+
+
+CALCULATORS: dict[str, Calculator] = {
+    c.name: c
+    for c in (
+        Calculator(
+            "applicability",
+            "Does the stormwater law apply to a project in Hempstead or Tuckahoe? Gives land development activity "
+            "(yes/no/unknown), whether a SWPPP is required (yes/no/likely_exempt/unknown), matching exemptions, "
+            "post-construction conditions A/B/C, who reviews, who may prepare the plan; every step cited.",
+            applicability.ApplicabilityInput,
+            applicability.ApplicabilityOutput,
+            applicability.run,
+        ),
+        Calculator(
+            "penalty",
+            "Penalty for a stormwater or electrical violation: repeat-offense tier under the five-year rule, fine "
+            "range, imprisonment limit, how continuing violations count (weeks or days); every step cited.",
+            penalty.PenaltyInput,
+            penalty.PenaltyOutput,
+            penalty.run,
+        ),
+        Calculator(
+            "deadlines",
+            "Dated obligations: inspection reports (every 7 days, 24 h after a 0.5-inch storm), 48-hour milestone "
+            "notices, notice-of-violation appeal, performance guarantee release, when concealed wiring may be covered "
+            "(24 h excluding Sundays and NY legal holidays), contractor registration expiry; exportable as .ics.",
+            deadlines.DeadlinesInput,
+            deadlines.DeadlinesOutput,
+            deadlines.run,
+        ),
+        Calculator(
+            "electrical_permit",
+            "Does electrical work in the Village of Tuckahoe need a permit (Chapter 7)? Gives the exemption if any, "
+            "who may apply, and the inspection and certificate steps; every step cited.",
+            electrical_permit.ElectricalPermitInput,
+            electrical_permit.ElectricalPermitOutput,
+            electrical_permit.run,
+        ),
+        Calculator(
+            "swppp_checklist",
+            "The required contents of a project's stormwater pollution prevention plan (SWPPP): the base list, plus "
+            "the post-construction list when a condition applies, each item cited; exportable as Markdown.",
+            applicability.ApplicabilityInput,
+            swppp_checklist.SwpppChecklistOutput,
+            swppp_checklist.run,
+        ),
+    )
+}
+
+
+class UnknownCalculator(KeyError):
+    def __str__(self) -> str:
+        return f"unknown calculator {self.args[0]!r}; known: {', '.join(CALCULATORS)}"
+
+
+def get(name: str) -> Calculator:
+    try:
+        return CALCULATORS[name]
+    except KeyError:
+        raise UnknownCalculator(name) from None
+
+
+def run_calculator(name: str, data: dict[str, Any]) -> BaseModel:
+    """Run a calculator on a plain dict; raises UnknownCalculator or pydantic.ValidationError."""
+    return get(name).run_dict(data)
+
+
+def as_tools() -> list[Any]:
+    """The calculators as langchain StructuredTools; each tool's args_schema is the input model."""
+    from langchain_core.tools import StructuredTool  # adapter import kept out of the pure path
+
+    def make(calc: Calculator) -> StructuredTool:
+        def call(**kwargs: Any) -> dict[str, Any]:
+            return calc.run(calc.input_model.model_validate(kwargs)).model_dump(mode="json")
+
+        def on_error(exc: ValidationError) -> str:
+            return format_validation_error(exc, calc.input_model)
+
+        return StructuredTool.from_function(
+            func=call,
+            name=calc.name,
+            description=calc.description,
+            args_schema=calc.input_model,
+            handle_validation_error=on_error,
+        )
+
+    return [make(c) for c in CALCULATORS.values()]
+
+
+__all__ = [
+    "CALCULATORS",
+    "Calculator",
+    "UnknownCalculator",
+    "as_tools",
+    "format_validation_error",
+    "get",
+    "run_calculator",
+]

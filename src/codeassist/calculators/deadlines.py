@@ -1,0 +1,368 @@
+"""By when: a dated list of obligations, each with the rule and provision it comes from, exportable as .ics.
+
+Counting conventions (documented because the texts do not spell them out):
+- "within N days of" an event: day 1 is the day after the event (NY General Construction Law § 20), so
+  the last day is the event date + N. If that day is a Saturday, Sunday or public holiday, GCL § 25-a
+  may allow the next business day; the due date given is the unextended one (the safe date).
+- "48 hours before" a milestone: clock hours, counted back from the milestone's start time, or from
+  00:00 on the milestone day when no start time is given.
+- "24 hours, exclusive of Sundays and legal holidays": hours falling on a Sunday or a NY legal holiday
+  (see ``holidays``) are not counted.
+- "not less than one year from": the same calendar day a year later (Feb 29 -> Feb 28, GCL § 20).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+
+from codeassist.calculators import holidays, ics
+from codeassist.calculators._inputs import CalDate, CalDateTime, MunicipalityId, not_bool
+from codeassist.calculators._refs import Ref, citation, step
+from codeassist.calculators.penalty import add_years
+from codeassist.models import Step
+
+DEFAULT_HORIZON_DAYS = 90
+MAX_SPAN_DAYS = 3660  # ten years of weekly reports is the most listed
+STORM_THRESHOLD_INCHES = 0.5
+MAX_STORM_INCHES = 50.0  # far above New York's 24-hour record; more is a typo
+
+
+def _inches(v: float) -> float:
+    if math.isnan(v) or math.isinf(v):
+        raise ValueError("storm inches must be a finite number")
+    if v < 0:
+        raise ValueError(f"storm inches cannot be negative (got {v:g})")
+    if v > MAX_STORM_INCHES:
+        raise ValueError(f"{v:g} inches of rain in one storm is not plausible (limit {MAX_STORM_INCHES:g}); check the unit")
+    return v
+
+
+class StormEvent(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    date: CalDate = Field(description="Day of the storm (YYYY-MM-DD).")
+    inches: Annotated[float, BeforeValidator(not_bool), AfterValidator(_inches)] = Field(description="Precipitation the storm produced, in inches.")
+
+
+def milestone_key(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
+class Milestone(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(description="A listed milestone, e.g. 'Start of construction' or 'completion_of_rough_grading'.")
+    date: CalDate = Field(description="Day the milestone is reached or the work starts.")
+    start_time: time | None = Field(default=None, description="Start time that day, if known (HH:MM).")
+
+
+class DeadlinesInput(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    municipality: MunicipalityId
+    construction_start: CalDate | None = None
+    storm_events: list[StormEvent] = Field(default_factory=list)
+    through: CalDate | None = Field(default=None, description="Last day to list recurring obligations for.")
+    milestones: list[Milestone] = Field(default_factory=list)
+    violation_notice_served: CalDate | None = None
+    final_acceptance: CalDate | None = None
+    wiring_concealment_notice: CalDateTime | None = Field(
+        default=None, description="When the Building Inspector was notified that wiring will be concealed (YYYY-MM-DDTHH:MM)."
+    )
+    supervisor_left: CalDate | None = Field(default=None, description="Day the contractor's supervisor left.")
+    registration_issued: CalDate | None = Field(default=None, description="Day the contractor registration was issued.")
+
+    @model_validator(mode="after")
+    def _check(self) -> "DeadlinesInput":
+        given = [k for k in INPUT_FIELDS if getattr(self, k) not in (None, [])]
+        if not given:
+            raise ValueError(f"nothing to compute: give at least one of {', '.join(INPUT_FIELDS)}")
+        if self.construction_start and self.through:
+            if self.through < self.construction_start:
+                raise ValueError(f"through ({self.through}) is before construction_start ({self.construction_start})")
+            if (self.through - self.construction_start).days > MAX_SPAN_DAYS:
+                raise ValueError(f"through is more than ten years after construction_start; list at most {MAX_SPAN_DAYS} days")
+        known = {k for table in MILESTONES.values() for k in table}
+        for m in self.milestones:
+            if milestone_key(m.name) not in known:
+                valid = ", ".join(MILESTONES[self.municipality])
+                raise ValueError(f"unknown milestone {m.name!r}; {self.municipality.title()} lists: {valid}")
+        if self.wiring_concealment_notice is not None and self.wiring_concealment_notice.tzinfo is not None:
+            self.wiring_concealment_notice = self.wiring_concealment_notice.replace(tzinfo=None)
+        return self
+
+
+INPUT_FIELDS = (
+    "construction_start",
+    "storm_events",
+    "milestones",
+    "violation_notice_served",
+    "final_acceptance",
+    "wiring_concealment_notice",
+    "supervisor_left",
+    "registration_issued",
+)
+
+
+class Obligation(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal[
+        "inspection_report",
+        "storm_inspection_report",
+        "milestone_notice",
+        "appeal_deadline",
+        "guarantee_release",
+        "wiring_may_be_concealed",
+        "registration_expires",
+        "registration_void",
+    ]
+    title: str
+    due: date
+    due_time: time | None = Field(default=None, description="Exact time when the rule counts hours; None = all day.")
+    rule: str = Field(description="The rule in plain words.")
+    provision_id: str
+    citation: str
+    quote: str
+    item_provision_id: str | None = Field(default=None, description="The listed item (e.g. the milestone), when there is one.")
+    item_citation: str | None = None
+    note: str | None = None
+
+    def description(self) -> str:
+        parts = [self.rule, f"{self.citation}: \"{self.quote}\""]
+        if self.item_citation:
+            parts.append(f"Item: {self.item_citation}")
+        if self.note:
+            parts.append(self.note)
+        return "\n".join(parts)
+
+
+class DeadlinesOutput(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    municipality: str
+    obligations: list[Obligation] = Field(default_factory=list)
+    steps: list[Step] = Field(default_factory=list)
+    caveats: list[str] = Field(default_factory=list)
+
+    def to_ics(self, dtstamp: datetime | None = None) -> str:
+        return ics.to_ics(self.obligations, name=f"{self.municipality.title()} deadlines", dtstamp=dtstamp)
+
+
+# --- Rule tables -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MunicipalDeadlines:
+    notice_rule: Ref
+    appeal: Ref
+    guarantee: Ref
+    reports: Ref | None = None  # every 7 days and within 24 h of a 0.5-inch storm
+    concealment: Ref | None = None
+    expiry: Ref | None = None
+    renewal: Ref | None = None
+    void: Ref | None = None
+
+
+RULES: dict[str, MunicipalDeadlines] = {
+    "hempstead": MunicipalDeadlines(
+        reports=Ref(
+            "hempstead:393(A)(2)",
+            "Inspection reports shall be completed every seven days and within 24 hours of any storm event producing 0.5 inch of precipitation or more.",
+        ),
+        notice_rule=Ref(
+            "hempstead:construction-inspection(A)(1)",
+            "the applicant shall notify the Town of Hempstead enforcement official at least 48 hours before any of the following as required by the Stormwater Management Officer",
+        ),
+        appeal=Ref(
+            "hempstead:enforcement(A)(6)",
+            "may be appealed to the Town by filing a written notice of appeal within 15 days of service of the notice of violation",
+        ),
+        guarantee=Ref("hempstead:performance-guarantee(A)", "such period shall not be less than one year from the date of final acceptance"),
+    ),
+    "tuckahoe": MunicipalDeadlines(
+        notice_rule=Ref(
+            "tuckahoe:7B-6(a)(1)",
+            "the applicant shall notify the Village enforcement official at least 48 hours before any of the following as required by the Stormwater Management Officer",
+        ),
+        appeal=Ref(
+            "tuckahoe:7B-8(a)(6)",
+            "may be appealed to the municipality by filing a written notice of appeal within 15 days of service of the notice of violation",
+        ),
+        guarantee=Ref("tuckahoe:7B-7(a)", "such period shall not be less than one year from the date of final acceptance"),
+        concealment=Ref(
+            "tuckahoe:7-8(b)",
+            "such parts of the wiring installation shall not be concealed until they have been inspected or until 24 hours, exclusive of Sundays and legal holidays, shall have elapsed from the time of such notification",
+        ),
+        expiry=Ref("tuckahoe:7-11(f)", "shall expire on the 31st day of December of the year in which it is issued"),
+        renewal=Ref("tuckahoe:7-11(f)", "provided that said renewal is filed on or before the above expiration date, or the license will be revoked"),
+        void=Ref("tuckahoe:7-11(d).p2", "said certificate shall become null and void 30 days after such termination"),
+    ),
+}
+
+_H = "hempstead:construction-inspection(A)(1)"
+_T = "tuckahoe:7B-6(a)(1)"
+# Milestones each municipality lists, in text order: key -> the listed item.
+MILESTONES: dict[str, dict[str, Ref]] = {
+    "hempstead": {
+        "start_of_construction": Ref(f"{_H}(a)", "Start of construction."),
+        "installation_of_sediment_and_erosion_control_measures": Ref(f"{_H}(b)", "Installation of sediment and erosion control measures."),
+        "completion_of_site_clearing": Ref(f"{_H}(c)", "Completion of site clearing."),
+        "completion_of_rough_grading": Ref(f"{_H}(d)", "Completion of rough grading."),
+        "completion_of_final_grading": Ref(f"{_H}(e)", "Completion of final grading."),
+        "close_of_the_construction_season": Ref(f"{_H}(f)", "Close of the construction season."),
+        "reopening_of_the_construction_season": Ref(f"{_H}(g)", "Reopening of the construction season."),
+        "completion_of_final_landscaping": Ref(f"{_H}(h)", "Completion of final landscaping."),
+        "successful_establishment_of_landscaping_in_public_areas": Ref(f"{_H}(i)", "Successful establishment of landscaping in public areas."),
+    },
+    "tuckahoe": {
+        "start_of_construction": Ref(f"{_T}(a)", "Start of construction"),
+        "installation_of_sediment_and_erosion_control_measures": Ref(f"{_T}(b)", "Installation of sediment and erosion control measures"),
+        "completion_of_site_clearing": Ref(f"{_T}(c)", "Completion of site clearing"),
+        "completion_of_rough_grading": Ref(f"{_T}(d)", "Completion of rough grading"),
+        "completion_of_final_grading": Ref(f"{_T}(e)", "Completion of final grading"),
+        "close_of_the_construction_season": Ref(f"{_T}(f)", "Close of the construction season"),
+        "completion_of_final_landscaping": Ref(f"{_T}(g)", "Completion of final landscaping."),
+        # Printed as the start of paragraph (2); read as the last listed milestone (see chapter-7b.toml).
+        "successful_establishment_of_landscaping_in_public_areas": Ref("tuckahoe:7B-6(a)(2)", "Successful establishment of landscaping in public areas."),
+    },
+}
+
+
+# --- Calculation -------------------------------------------------------------------------------------
+
+
+def _ob(kind: str, title: str, due: date, rule: str, ref: Ref, due_time: time | None = None, note: str | None = None, item: Ref | None = None) -> Obligation:
+    return Obligation(
+        kind=kind,  # type: ignore[arg-type]
+        title=title,
+        due=due,
+        due_time=due_time,
+        rule=rule,
+        provision_id=ref.pid,
+        citation=citation(ref.pid),
+        quote=ref.quote,
+        item_provision_id=item.pid if item else None,
+        item_citation=citation(item.pid) if item else None,
+        note=note,
+    )
+
+
+def _closed(day: date) -> str | None:
+    if day.weekday() >= 5:
+        return day.strftime("%A")
+    name = holidays.holiday_name(day)
+    return f"a legal holiday ({name})" if name else None
+
+
+def _reports(inp: DeadlinesInput, rules: MunicipalDeadlines, out: DeadlinesOutput) -> None:
+    if not (inp.construction_start or inp.storm_events):
+        return
+    if rules.reports is None:
+        out.caveats.append(
+            f"{inp.municipality.title()}'s text in this corpus sets no inspection-report schedule (the every-seven-days "
+            "and 24-hours-after-a-0.5-inch-storm rule is Hempstead's, § 393(A)(2)); the Village's Appendix A, Article XII "
+            "(not in this corpus) may. No inspection reports are listed."
+        )
+        return
+    ref = rules.reports
+    start, end = inp.construction_start, inp.through
+    if start and not end:
+        end = start + timedelta(days=DEFAULT_HORIZON_DAYS)
+        out.caveats.append(f"No 'through' date was given: weekly reports are listed for the first {DEFAULT_HORIZON_DAYS} days.")
+    if start:
+        due, n = start + timedelta(days=7), 1
+        while end and due <= end:
+            out.obligations.append(_ob("inspection_report", f"Weekly erosion-control inspection report #{n}", due, "Complete an inspection report at least every seven days; deliver it to the Stormwater Management Officer and copy it to the site logbook.", ref))
+            due, n = due + timedelta(days=7), n + 1
+        out.steps.append(step(f"Weekly reports from {start} (first due {start + timedelta(days=7)}) through {end}.", ref))
+    for ev in inp.storm_events:
+        if ev.inches < STORM_THRESHOLD_INCHES:
+            out.steps.append(step(f"Storm of {ev.date} ({ev.inches:g} in) is under 0.5 inch: no extra report.", ref))
+            continue
+        if (start and ev.date < start) or (end and ev.date > end):
+            out.steps.append(step(f"Storm of {ev.date} falls outside the construction period listed: no report listed."))
+            continue
+        out.obligations.append(_ob("storm_inspection_report", f"Storm inspection report ({ev.inches:g} in on {ev.date})", ev.date + timedelta(days=1), "Complete an inspection report within 24 hours of a storm producing 0.5 inch or more.", ref, note="Only the storm's date is known: the report is listed for the next day; it is due 24 hours after the storm."))
+        out.steps.append(step(f"Storm of {ev.date} produced {ev.inches:g} inch(es), 0.5 or more: report within 24 hours.", ref))
+
+
+def _notices(inp: DeadlinesInput, rules: MunicipalDeadlines, out: DeadlinesOutput) -> None:
+    table = MILESTONES[inp.municipality]
+    for m in inp.milestones:
+        key = milestone_key(m.name)
+        if key not in table:
+            out.caveats.append(f"{inp.municipality.title()} does not list \"{m.name}\" among the milestones needing 48 hours' notice; none is listed for it.")
+            continue
+        begins = datetime.combine(m.date, m.start_time or time(0))
+        due = begins - timedelta(hours=48)
+        last_day = (due - timedelta(microseconds=1)).date()
+        note = None if m.start_time else "No start time given: counted from 00:00 on the milestone day, so give notice before this time."
+        closed = _closed(last_day)
+        if closed:
+            note = (note + " " if note else "") + f"The last day to give notice is {last_day} ({closed}); the rule counts clock hours, so notify earlier if the office is closed."
+        item = table[key]
+        out.obligations.append(_ob("milestone_notice", f"48-hour notice before: {item.quote.rstrip('.;')} ({m.date})", due.date(), "Notify the enforcement official at least 48 hours before the milestone, as the Stormwater Management Officer requires.", rules.notice_rule, due_time=due.time(), note=note, item=item))
+        out.steps.append(step(f"\"{item.quote.rstrip('.;')}\" on {m.date}: notice due by {due:%Y-%m-%d %H:%M}.", item))
+    if inp.milestones:
+        out.steps.append(step("The applicant must notify at least 48 hours before each listed milestone.", rules.notice_rule))
+        if inp.municipality == "tuckahoe":
+            out.caveats.append("Tuckahoe's last milestone (\"Successful establishment of landscaping in public areas\") is printed as the start of § 7B-6(a)(2); it is read as a listed milestone. Tuckahoe does not list \"Reopening of the construction season\" (Hempstead does).")
+
+
+def _with_25a_note(due: date) -> str | None:
+    closed = _closed(due)
+    if closed:
+        return f"{due} is {closed}: NY General Construction Law § 25-a may extend the deadline to the next business day; filing by {due} is safe."
+    return None
+
+
+def run(inp: DeadlinesInput) -> DeadlinesOutput:
+    muni = inp.municipality
+    rules = RULES[muni]
+    out = DeadlinesOutput(municipality=muni)
+    _reports(inp, rules, out)
+    _notices(inp, rules, out)
+    if inp.violation_notice_served:
+        due = inp.violation_notice_served + timedelta(days=15)
+        out.obligations.append(_ob("appeal_deadline", "Last day to appeal the notice of violation", due, "File a written notice of appeal within 15 days of service of the notice of violation.", rules.appeal, note=_with_25a_note(due)))
+        out.steps.append(step(f"Served {inp.violation_notice_served}; day 1 is the next day, so day 15 is {due}.", rules.appeal))
+    if inp.final_acceptance:
+        due = add_years(inp.final_acceptance, 1)
+        out.obligations.append(_ob("guarantee_release", "Earliest release of the performance guarantee", due, "A required performance guarantee stays in force at least one year from final acceptance, and until released.", rules.guarantee, note="Applies only if a guarantee was required; release also needs the one-year inspection and acceptance."))
+        out.steps.append(step(f"Final acceptance {inp.final_acceptance}: not less than one year, so not before {due}.", rules.guarantee))
+    _electrical(inp, rules, out)
+    out.obligations.sort(key=lambda o: (o.due, o.due_time or time(0), o.title))
+    return out
+
+
+def _electrical(inp: DeadlinesInput, rules: MunicipalDeadlines, out: DeadlinesOutput) -> None:
+    asked = inp.wiring_concealment_notice or inp.supervisor_left or inp.registration_issued
+    if not asked:
+        return
+    if rules.concealment is None or rules.expiry is None or rules.void is None or rules.renewal is None:
+        out.caveats.append(f"No electrical code for {inp.municipality.title()} is in this corpus (only Tuckahoe Chapter 7): wiring and contractor-registration deadlines cannot be computed.")
+        return
+    if inp.wiring_concealment_notice:
+        n = inp.wiring_concealment_notice
+        ok = holidays.add_hours_excluding(n, 24)
+        skipped = sorted({n.date() + timedelta(days=i) for i in range((ok.date() - n.date()).days + 1)} - {ok.date()})
+        excluded = [f"{d} ({'Sunday' if d.weekday() == 6 else holidays.holiday_name(d)})" for d in skipped if holidays.is_sunday_or_legal_holiday(d)]
+        out.obligations.append(_ob("wiring_may_be_concealed", "Wiring may be concealed (if not inspected sooner)", ok.date(), "Do not conceal wiring until it is inspected or 24 hours, not counting Sundays and legal holidays, have passed since notifying the Building Inspector.", rules.concealment, due_time=ok.time()))
+        out.steps.append(step(f"Notified {n:%Y-%m-%d %H:%M}; 24 counted hours end {ok:%Y-%m-%d %H:%M}" + (f", skipping {', '.join(excluded)}." if excluded else "."), rules.concealment))
+        out.caveats.append(holidays.UNLISTED_CAVEAT)
+    if inp.registration_issued:
+        due = date(inp.registration_issued.year, 12, 31)
+        out.obligations.append(_ob("registration_expires", "Electrical contractor registration expires (file renewal by today)", due, "The registration expires December 31 of the year issued; file the renewal on or before then or the license will be revoked.", rules.expiry))
+        out.steps.append(step(f"Issued {inp.registration_issued}: expires {due}.", rules.expiry))
+        out.steps.append(step("Renewal must be filed on or before the expiration date.", rules.renewal))
+    if inp.supervisor_left:
+        due = inp.supervisor_left + timedelta(days=30)
+        out.obligations.append(_ob("registration_void", "Contractor certificate void unless a new supervisor is filed", due, "When the supervisor leaves, the certificate becomes void 30 days later unless renewed within that period by filing another qualified master electrician as supervisor.", rules.void, note="File the new supervisor before this day to be safe."))
+        out.steps.append(step(f"Supervisor left {inp.supervisor_left}: certificate void 30 days later, {due}.", rules.void))

@@ -1,0 +1,164 @@
+"""Composing grounded answers (pure): choosing the sentence that answers, quoting it verbatim, and the
+checks every answer must pass (quotes verbatim in their provision; no number the sources don't hold)."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from .models import Answer, Citation
+
+if TYPE_CHECKING:
+    from .corpus import Corpus
+    from .models import Provision
+
+STOPWORDS = set("""a an the of to in on for and or but if is are was were be been being do does did doing i we you
+they he she it my our your their me us them this that these those what which who whom when where why how can could
+should would will shall may might must have has had having not no yes any all some there here with without from by
+at as about into over under than then so too very just also only need needs needed get got make made like want
+tell know say says said please thanks hi hello much many long often does anything something someone somebody per
+town village hempstead tuckahoe ny new york code law ordinance rule rules section chapter article""".split())
+
+_SENTENCE_SPLIT = re.compile(r"(?<=[.;:])\s+(?=[\"(A-Z])")
+_QUANTITY_Q = re.compile(r"\b(how (?:long|many|much|soon|fast|often|big|large)|when|deadline|within|days?|hours?|"
+                         r"weeks?|acres?|fine|fee|cost|amount|minimum|maximum|max|min|scale|size)\b", re.I)
+
+
+def stem(word: str) -> str:
+    w = word.lower()
+    for suf in ("ations", "ation", "ings", "ing", "ies", "ied", "es", "ed", "ly", "s"):
+        if len(w) > len(suf) + 3 and w.endswith(suf):
+            return w[: -len(suf)] + ("y" if suf in ("ies", "ied") else "")
+    return w
+
+
+def content_stems(text: str) -> list[str]:
+    return [stem(w) for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOPWORDS and len(w) > 1]
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences of a provision, each a verbatim substring of it."""
+    parts = [s.strip() for s in _SENTENCE_SPLIT.split(text) if s.strip()]
+    return parts or [text.strip()]
+
+
+class Scorer:
+    """IDF-weighted overlap between a question and a passage, with IDF from the whole corpus."""
+
+    def __init__(self, corpus: "Corpus"):
+        docs = [set(content_stems(p.text + " " + p.heading)) for p in corpus.provisions()]
+        df = Counter(s for d in docs for s in d)
+        n = len(docs)
+        self.idf = {s: math.log(1 + n / (1 + c)) for s, c in df.items()}
+        self.vocab = set(df)
+        self.default_idf = math.log(1 + n)
+
+    def coverage(self, question: str, text: str) -> float:
+        """Share of the question's content (IDF-weighted) found in the text."""
+        q = set(content_stems(question))
+        if not q:
+            return 0.0
+        t = set(content_stems(text))
+        total = sum(self.idf.get(s, self.default_idf) for s in q)
+        return sum(self.idf.get(s, self.default_idf) for s in q & t) / total
+
+    def known_share(self, question: str) -> float:
+        """Share of the question's content words that occur anywhere in the corpus."""
+        q = content_stems(question)
+        return sum(1 for s in q if s in self.vocab) / len(q) if q else 0.0
+
+    def best_sentence(self, question: str, text: str) -> tuple[str, float]:
+        wants_number = bool(_QUANTITY_Q.search(question))
+        best, best_score = text.strip(), -1.0
+        for s in sentences(text):
+            score = self.coverage(question, s)
+            if wants_number and re.search(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|thirty)\b", s):
+                score += 0.15
+            if len(s) < 25:
+                score -= 0.1
+            if score > best_score:
+                best, best_score = s, score
+        return best, best_score
+
+
+def cite(corpus: "Corpus", p: "Provision", quote: str) -> Citation:
+    """A Citation whose quote is validated against the provision's text."""
+    return Citation.model_validate(
+        {"id": p.id, "municipality": p.municipality, "citation": p.citation, "heading": p.heading,
+         "quote": quote.strip()},
+        context={"corpus": corpus},
+    )
+
+
+def short_quote(text: str, limit: int = 400) -> str:
+    """The whole text when short; else its first sentences up to `limit` characters (verbatim prefix)."""
+    text = text.strip()
+    if len(text) <= limit:
+        return text
+    out = ""
+    for s in sentences(text):
+        if out and len(out) + len(s) + 1 > limit:
+            break
+        out = f"{out} {s}".strip() if out else s
+    if len(out) < limit // 2 or len(out) > limit:
+        # A caption followed by one long sentence: a verbatim prefix cut at a word boundary.
+        cut = text[:limit].rsplit(" ", 1)[0]
+        if text.startswith(cut):
+            return cut
+    return out if text.startswith(out.split(" ")[0]) else text[:limit]
+
+
+# --- checks ---------------------------------------------------------------------------------------
+
+_NUMBER_IN_TEXT = re.compile(r"(?<![\w.])\$?\d[\d,]*(?:\.\d+)?")
+
+
+def _norm_number(s: str) -> str:
+    s = s.replace("$", "").replace(",", "")
+    try:
+        f = float(s)
+    except ValueError:
+        return s
+    return str(int(f)) if f == int(f) else repr(f)
+
+
+def numbers_in(text: str) -> set[str]:
+    return {_norm_number(m.group(0)) for m in _NUMBER_IN_TEXT.finditer(text)}
+
+
+def unsupported_numbers(answer: Answer, allowed_extra: str = "") -> set[str]:
+    """Numbers in the answer text that no quote, citation or calculation holds (should be empty)."""
+    text = answer.answer
+    for c in answer.citations:
+        text = text.replace(c.citation, " ").replace(c.id, " ")
+    text = re.sub(r"§+\s*[\w.\-()]+", " ", text)          # any section sign reference
+    text = re.sub(r"\b(?:item|Art\.)\s+[\w()]+", " ", text)
+    support = " ".join(c.quote for c in answer.citations) + " " + allowed_extra
+    if answer.calculation is not None:
+        support += " " + json.dumps(answer.calculation, default=str)
+    supported = numbers_in(support)
+    supported |= {_norm_number(x) for x in re.findall(r"\d+", support)}  # parts of dates like 2026-03-18
+    return numbers_in(text) - supported
+
+
+def check_answer(corpus: "Corpus", answer: Answer) -> list[str]:
+    """Problems with an answer: quotes not verbatim, numbers without support. Empty when sound."""
+    problems = []
+    for c in answer.citations:
+        if not corpus.quote_in(c.id, c.quote):
+            problems.append(f"quote not verbatim in {c.id}: {c.quote[:60]!r}")
+    bad = unsupported_numbers(answer)
+    if bad:
+        problems.append(f"unsupported numbers: {sorted(bad)}")
+    return problems
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#+!|~$])")
+
+
+def md_escape(text: str) -> str:
+    """Escape Markdown (and HTML angle brackets) so user or corpus text renders as plain text."""
+    return _MD_SPECIAL.sub(r"\\\1", text)

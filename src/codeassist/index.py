@@ -1,0 +1,564 @@
+"""The index: chunk vectors in Chroma (embedded or a server) plus BM25 over the same chunks.
+
+The only module that imports chromadb (lazily, on first use; ~1 s) and rank_bm25.
+
+Derived state is keyed by what it derives from: the collection name carries a hash of every chunk's
+text and metadata, the corpus fingerprint, the embedding model and the chunk settings. Change any of
+them and the old collection is never served: a new one is built and the stale one dropped.
+An index that cannot be read (missing, truncated or corrupted directory, half-finished build, vectors
+that fail a self-check) is rebuilt with a logged warning instead of crashing. A file lock keeps two
+processes on this machine from building at once; the second waits, then reuses the first one's work.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import shutil
+import threading
+import re
+import time
+from collections import OrderedDict
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
+from urllib.parse import urlparse
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict
+
+from codeassist.chunking import CHUNKER_VERSION, Chunk, chunk_provisions
+from codeassist.errors import IndexUnavailable
+from codeassist.settings import Settings, get_settings
+
+if TYPE_CHECKING:
+    from codeassist.corpus import Corpus
+    from codeassist.embedding import Embedder
+
+log = logging.getLogger(__name__)
+
+# Bump when the stored layout changes (metadata fields, distance function, id scheme).
+INDEX_FORMAT = "1"
+
+
+# --- keys and names ------------------------------------------------------------------------------
+
+def index_key(chunks: Sequence[Chunk], model_id: str, corpus_fingerprint: str, chunk_max_words: int) -> str:
+    """Hash of everything the stored vectors derive from."""
+    h = hashlib.sha256()
+    for part in (INDEX_FORMAT, CHUNKER_VERSION, model_id, corpus_fingerprint, str(chunk_max_words)):
+        h.update(part.encode())
+        h.update(b"\0")
+    for c in chunks:
+        h.update(f"{c.id}\0{c.provision_id}\0{c.municipality}\0{c.text}\0".encode())
+    return h.hexdigest()
+
+
+def collection_name(prefix: str, key: str) -> str:
+    """'<prefix>-<16 hex>': Chroma allows 3-512 chars of [a-zA-Z0-9._-], alphanumeric at both ends."""
+    clean = "".join(ch if ch.isalnum() or ch in "._-" else "-" for ch in prefix).strip("._-") or "codeassist"
+    return f"{clean}-{key[:16]}"
+
+
+# --- the storage protocol and its Chroma backends ------------------------------------------------
+
+class CollectionInfo(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str
+    count: int
+    metadata: dict[str, Any]
+
+
+@runtime_checkable
+class VectorStore(Protocol):
+    """A store of named collections of unit vectors; cosine distance. Both backends pass
+    tests/index/test_vector_store_contract.py."""
+
+    kind: Literal["embedded", "server"]
+    location: str  # for messages: a folder or a URL
+
+    def collection_names(self) -> list[str]: ...
+    def info(self, name: str) -> CollectionInfo | None: ...
+    def create(self, name: str, metadata: dict[str, Any]) -> None:
+        """Create an empty collection, replacing any of that name."""
+    def add(self, name: str, ids: Sequence[str], embeddings: np.ndarray,
+            documents: Sequence[str], metadatas: Sequence[dict[str, Any]]) -> None: ...
+    def update_metadata(self, name: str, metadata: dict[str, Any]) -> None:
+        """Replace the collection's metadata."""
+    def get_embeddings(self, name: str, ids: Sequence[str]) -> dict[str, np.ndarray]: ...
+    def query(self, name: str, embedding: np.ndarray, k: int,
+              where: dict[str, Any] | None = None) -> list[tuple[str, float]]:
+        """Up to k (id, cosine distance) pairs, nearest first; `where` filters on metadata first."""
+    def delete(self, name: str) -> None:
+        """Drop the collection; no error if it does not exist."""
+    def close(self) -> None: ...
+
+
+def _chroma_settings():
+    from chromadb.config import Settings as ChromaSettings
+
+    return ChromaSettings(anonymized_telemetry=False)
+
+
+class ChromaStore:
+    """VectorStore over a chromadb client: `embedded(path)` (PersistentClient) or `server(url)` (HttpClient)."""
+
+    def __init__(self, client: Any, kind: Literal["embedded", "server"], location: str):
+        self._client = client
+        self.kind = kind
+        self.location = location
+        self._collections: dict[str, Any] = {}  # handles cached: a lookup per query costs a round trip
+
+    @classmethod
+    def embedded(cls, path: Path) -> ChromaStore:
+        import chromadb
+
+        path.mkdir(parents=True, exist_ok=True)
+        return cls(chromadb.PersistentClient(path=str(path), settings=_chroma_settings()), "embedded", str(path))
+
+    @classmethod
+    def server(cls, url: str, timeout: float = 10.0) -> ChromaStore:
+        """Connect to `chroma run` at url. Checks the heartbeat first, with a bounded timeout: the
+        chromadb client itself waits forever on a server that accepts but does not answer."""
+        import chromadb
+        import httpx
+
+        parsed = urlparse(url if "://" in url else f"http://{url}")
+        if not parsed.hostname:
+            raise IndexUnavailable(f"CODEASSIST_CHROMA_URL {url!r} is not a URL like http://127.0.0.1:8000")
+        ssl = parsed.scheme == "https"
+        port = parsed.port or (443 if ssl else 8000)
+        base = f"{parsed.scheme}://{parsed.hostname}:{port}"
+        try:
+            httpx.get(f"{base}/api/v2/heartbeat", timeout=timeout).raise_for_status()
+            client = chromadb.HttpClient(host=parsed.hostname, port=port, ssl=ssl, settings=_chroma_settings())
+        except Exception as e:
+            raise IndexUnavailable(f"Chroma server at {base} is not reachable ({e}); start it with "
+                                   f"`chroma run --host {parsed.hostname} --port {port} --path DIR` "
+                                   "or unset CODEASSIST_CHROMA_URL to use the embedded index") from e
+        session = getattr(getattr(client, "_server", None), "_session", None)
+        if session is not None:  # chromadb creates its httpx session with timeout=None
+            session.timeout = httpx.Timeout(timeout)
+        return cls(client, "server", base)
+
+    def _get(self, name: str):
+        col = self._collections.get(name)
+        if col is None:
+            col = self._client.get_collection(name, embedding_function=None)
+            self._collections[name] = col
+        return col
+
+    def collection_names(self) -> list[str]:
+        return sorted(c if isinstance(c, str) else c.name for c in self._client.list_collections())
+
+    def info(self, name: str) -> CollectionInfo | None:
+        if name not in self.collection_names():
+            return None
+        self._collections.pop(name, None)  # fresh handle: another process may have rebuilt it
+        col = self._get(name)
+        return CollectionInfo(name=name, count=col.count(), metadata=dict(col.metadata or {}))
+
+    def create(self, name: str, metadata: dict[str, Any]) -> None:
+        self.delete(name)
+        # No embedding function: vectors always come from us, and Chroma's default one would try to
+        # download an ONNX model. Cosine distance: our vectors are unit length.
+        self._collections[name] = self._client.create_collection(
+            name, embedding_function=None, configuration={"hnsw": {"space": "cosine"}}, metadata=metadata)
+
+    def add(self, name, ids, embeddings, documents, metadatas) -> None:
+        if len(ids):
+            self._get(name).add(ids=list(ids), embeddings=np.asarray(embeddings, dtype=np.float32),
+                                documents=list(documents), metadatas=list(metadatas))
+
+    def update_metadata(self, name: str, metadata: dict[str, Any]) -> None:
+        self._get(name).modify(metadata=metadata)
+
+    def get_embeddings(self, name: str, ids: Sequence[str]) -> dict[str, np.ndarray]:
+        got = self._get(name).get(ids=list(ids), include=["embeddings"])
+        return {i: np.asarray(e, dtype=np.float32) for i, e in zip(got["ids"], got["embeddings"])}
+
+    def query(self, name, embedding, k, where=None) -> list[tuple[str, float]]:
+        if k <= 0:
+            return []
+        res = self._get(name).query(query_embeddings=[np.asarray(embedding, dtype=np.float32)],
+                                    n_results=k, where=where or None, include=["distances"])
+        return list(zip(res["ids"][0], (float(d) for d in res["distances"][0])))
+
+    def delete(self, name: str) -> None:
+        self._collections.pop(name, None)
+        if name in self.collection_names():
+            self._client.delete_collection(name)
+
+    def close(self) -> None:
+        self._collections.clear()
+        close = getattr(self._client, "close", None)
+        if close:
+            close()
+
+
+def open_store(settings: Settings) -> VectorStore:
+    if settings.chroma_url:
+        return ChromaStore.server(settings.chroma_url, timeout=settings.chroma_timeout_s)
+    return ChromaStore.embedded(Path(settings.data_dir) / "index" / "chroma")
+
+
+# --- BM25 ----------------------------------------------------------------------------------------
+
+_WORD = re.compile(r"[a-z0-9]+")
+_STOPWORDS = frozenset(
+    "a an and any are as at be been being but by can could do does did for from had has have how i if in "
+    "into is it its me my of on or our shall should so such than that the their them then there these they "
+    "this those to under upon was we were what when where which who whom will with within would you your".split())
+
+
+def stem(word: str) -> str:
+    """A light suffix stripper, enough for 'inspections'/'inspected'/'inspection' to meet.
+    (No stemmer package ships in the stack; Porter would be the upgrade.)"""
+    w = word
+    if len(w) > 4 and w.endswith("ies"):
+        return w[:-3] + "y"
+    if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    for suffix in ("ation", "ion", "ing", "ed"):
+        if len(w) > len(suffix) + 3 and w.endswith(suffix):
+            w = w[: -len(suffix)]
+            break
+    if len(w) > 4 and w.endswith("e"):
+        w = w[:-1]
+    return w
+
+
+def tokenize(text: str) -> list[str]:
+    """BM25 terms: lower-case words and numbers, stop words dropped, lightly stemmed."""
+    return [stem(w) for w in _WORD.findall(text.lower()) if w not in _STOPWORDS]
+
+
+class BM25Search:
+    """rank_bm25 over chunk texts. The municipality filter is applied BEFORE ranking: each filter value
+    gets its own BM25 (document frequencies from that municipality only), built on first use and
+    cached, so another municipality's text can neither rank nor skew the statistics."""
+
+    def __init__(self, chunks: Sequence[Chunk], cache_size: int = 64):
+        self._chunks = list(chunks)
+        self._cache: OrderedDict[str | None, tuple[Any, list[Chunk]]] = OrderedDict()
+        self._cache_size = cache_size
+        self._lock = threading.Lock()
+
+    def _model(self, municipality: str | None):
+        with self._lock:
+            hit = self._cache.get(municipality)
+            if hit is not None:
+                self._cache.move_to_end(municipality)
+                return hit
+        from rank_bm25 import BM25Okapi
+
+        subset = [c for c in self._chunks if municipality in (None, c.municipality)]
+        model = BM25Okapi([tokenize(c.text) for c in subset]) if subset else None
+        with self._lock:
+            self._cache[municipality] = (model, subset)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+        return model, subset
+
+    def search(self, query: str, k: int, municipality: str | None = None) -> list[tuple[Chunk, float]]:
+        model, subset = self._model(municipality)
+        terms = tokenize(query)
+        if model is None or not terms:
+            return []
+        scores = model.get_scores(terms)
+        top = np.argsort(-scores, kind="stable")[:k]
+        return [(subset[i], float(scores[i])) for i in top if scores[i] > 0]
+
+
+# --- the index ----------------------------------------------------------------------------------
+
+class IndexStatus(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    action: Literal["reused", "built", "rebuilt"]
+    reason: str
+    backend: Literal["embedded", "server"]
+    location: str
+    collection: str
+    chunks: int
+    seconds: float
+    model: str
+
+
+class Index:
+    """Chunks of a corpus, their vectors in a VectorStore, and BM25 over the same chunks.
+
+    Everything is lazy: constructing it chunks the corpus (a few ms) and computes the key; the store
+    is opened, checked and if need be built on first use or by `ensure()`.
+    """
+
+    def __init__(self, corpus: Corpus | None = None, *, embedder: Embedder | None = None,
+                 settings: Settings | None = None, store: VectorStore | None = None):
+        self.settings = settings or get_settings()
+        if corpus is None:
+            from codeassist.corpus import load_corpus
+
+            corpus = load_corpus(self.settings.corpus_dir)
+        if embedder is None:
+            from codeassist.embedding import default_embedder
+
+            embedder = default_embedder()
+        self.corpus = corpus
+        self.embedder = embedder
+        self.chunks: list[Chunk] = chunk_provisions(corpus, self.settings.chunk_max_words)
+        self.chunk_by_id = {c.id: c for c in self.chunks}
+        self.key = index_key(self.chunks, embedder.model_id, corpus.fingerprint(), self.settings.chunk_max_words)
+        self.collection = collection_name(self.settings.collection_prefix, self.key)
+        self.bm25 = BM25Search(self.chunks)
+        self._store = store
+        self._own_store = store is None
+        self.kind: Literal["embedded", "server"] = (
+            store.kind if store is not None else ("server" if self.settings.chroma_url else "embedded"))
+        self._embedded_path = (Path(store.location) if store is not None and store.kind == "embedded"
+                               else self.index_dir / "chroma")
+        self._ready = False
+        self._lock = threading.RLock()
+
+    @property
+    def index_dir(self) -> Path:
+        return Path(self.settings.data_dir) / "index"
+
+    @property
+    def manifest_path(self) -> Path:
+        return self.index_dir / "manifest.json"
+
+    @property
+    def location(self) -> str:
+        if self._store is not None:
+            return self._store.location
+        return self.settings.chroma_url if self.kind == "server" else str(self._embedded_path)
+
+    @property
+    def store(self) -> VectorStore:
+        if self._store is None:
+            self._store = (ChromaStore.embedded(self._embedded_path) if self.kind == "embedded"
+                           else open_store(self.settings))
+        return self._store
+
+    # --- readiness ---
+    def ensure(self, rebuild: bool = False) -> IndexStatus:
+        """Make the index servable: reuse it if valid, else (or when `rebuild`) build it."""
+        with self._lock:
+            t0 = time.perf_counter()
+            reason = "rebuild requested" if rebuild else self._problem()
+            if reason is not None:
+                with self._build_lock():
+                    if not rebuild and self._problem(quiet=True) is None:
+                        self._ready = True  # another process built it while we waited
+                        return self._status("reused", "built by another process", t0)
+                    if rebuild and self.kind == "embedded":
+                        self._wipe_embedded()
+                    self._build(reason)
+            self._ready = True
+            action = "reused" if reason is None else "built" if reason == "no index yet" else "rebuilt"
+            return self._status(action, reason or "up to date", t0)
+
+    def _status(self, action, reason, t0) -> IndexStatus:
+        return IndexStatus(action=action, reason=reason, backend=self.kind, location=self.location,
+                           collection=self.collection, chunks=len(self.chunks),
+                           seconds=round(time.perf_counter() - t0, 3), model=self.embedder.model_id)
+
+    def _ours(self, names: list[str]) -> list[str]:
+        prefix = collection_name(self.settings.collection_prefix, "")
+        return [n for n in names if n.startswith(prefix)]
+
+    def _problem(self, quiet: bool = False) -> str | None:
+        """Why the stored index cannot be served as is (logged unless quiet), or None when it can."""
+        say = (lambda *a: None) if quiet else log.warning
+        try:
+            info = self.store.info(self.collection)
+            if info is None:
+                if self._ours(self.store.collection_names()):
+                    say("the index is stale (corpus, model or chunk settings changed); rebuilding")
+                    return "stale: corpus, model or chunk settings changed"
+                if not quiet:
+                    log.info("no index yet at %s; building it", self.location)
+                return "no index yet"
+            meta = info.metadata
+            if meta.get("codeassist_key") != self.key:
+                problem = "collection was built from other inputs"
+            elif meta.get("complete") is not True:
+                problem = "an earlier build did not finish"
+            elif info.count != len(self.chunks):
+                problem = f"it holds {info.count} of {len(self.chunks)} chunks"
+            elif not self._self_check():
+                problem = "its vectors failed a self-check"
+            else:
+                return None
+            say("index %s at %s is not usable (%s); rebuilding", self.collection, self.location, problem)
+            return problem
+        except IndexUnavailable:
+            raise
+        except Exception as e:
+            return self._unreadable(e)
+
+    def _self_check(self) -> bool:
+        """A few stored vectors must find themselves first: damaged vector segments make Chroma answer
+        with too few or wrong results rather than an error."""
+        n = len(self.chunks)
+        probes = [self.chunks[i].id for i in sorted({0, n // 2, n - 1})] if n else []
+        vectors = self.store.get_embeddings(self.collection, probes)
+        k = min(5, n)
+        for pid in probes:
+            if pid not in vectors:
+                return False
+            got = self.store.query(self.collection, vectors[pid], k)
+            if len(got) != k or got[0][0] != pid:
+                return False
+        return True
+
+    def _unreadable(self, error: Exception) -> str:
+        if self.kind == "server":
+            raise IndexUnavailable(f"Chroma server at {self.location} failed: {type(error).__name__}: {error}") from error
+        log.warning("index at %s is unreadable (%s: %s); deleting it and rebuilding from the corpus",
+                    self.location, type(error).__name__, str(error)[:200])
+        self._wipe_embedded()
+        return f"unreadable ({type(error).__name__})"
+
+    def _wipe_embedded(self) -> None:
+        location = Path(self.location)
+        if self._store is not None:
+            try:
+                self._store.close()
+            except Exception:
+                pass
+            self._store = None
+        try:  # chromadb caches one System per path; a damaged one would be reused after the delete
+            from chromadb.api.shared_system_client import SharedSystemClient
+
+            SharedSystemClient._identifier_to_system.pop(str(location), None)
+            SharedSystemClient._identifier_to_refcount.pop(str(location), None)
+        except Exception:  # pragma: no cover - private API moved
+            pass
+        try:
+            if location.is_dir():
+                shutil.rmtree(location)
+            elif location.exists():
+                location.unlink()
+        except OSError as e:
+            raise IndexUnavailable(f"cannot delete the damaged index at {location}: {e}") from e
+
+    @contextmanager
+    def _build_lock(self) -> Iterator[None]:
+        from filelock import FileLock, Timeout
+
+        try:
+            self.index_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise IndexUnavailable(f"cannot create the index folder {self.index_dir}: {e}; "
+                                   "set CODEASSIST_DATA_DIR to a writable folder") from e
+        lock = FileLock(str(self.index_dir / "build.lock"))
+        try:
+            lock.acquire(timeout=0)
+        except Timeout:
+            wait = self.settings.index_lock_timeout_s
+            log.warning("another process is building the index; waiting for it (up to %.0f s)", wait)
+            try:
+                lock.acquire(timeout=wait)
+            except Timeout as e:
+                raise IndexUnavailable(f"another process has held the index build lock {lock.lock_file} for "
+                                       f"over {wait:.0f} s; if no build is running, delete that file") from e
+        try:
+            yield
+        finally:
+            lock.release()
+
+    def _build(self, reason: str) -> None:
+        n = len(self.chunks)
+        log.info("building index %s: %d chunks with %s (%s)", self.collection, n, self.embedder.model_id, reason)
+        t0 = time.perf_counter()
+        manifest: dict[str, Any] = {
+            "codeassist_key": self.key, "format": INDEX_FORMAT, "chunker": CHUNKER_VERSION,
+            "model": self.embedder.model_id, "corpus_fingerprint": self.corpus.fingerprint(),
+            "chunk_max_words": self.settings.chunk_max_words, "chunks": n, "complete": False,
+        }
+        vectors = self._embed_all()  # before touching the store: a failed embedding leaves the old index
+        for attempt in (1, 2):
+            try:
+                self._fill(manifest, vectors)
+                break
+            except IndexUnavailable:
+                raise
+            except Exception as e:
+                if self.kind == "embedded" and attempt == 1:
+                    log.warning("writing the index at %s failed (%s: %s); deleting it and trying again",
+                                self.location, type(e).__name__, e)
+                    self._wipe_embedded()
+                    continue
+                raise IndexUnavailable(f"building the index in {self.kind} Chroma at {self.location} "
+                                       f"failed: {type(e).__name__}: {e}") from e
+        manifest.update(complete=True, built_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                        build_seconds=round(time.perf_counter() - t0, 2))
+        self.store.update_metadata(self.collection, manifest)
+        for name in self._ours(self.store.collection_names()):
+            if name != self.collection:
+                self.store.delete(name)  # stale: built from other inputs
+        self._write_manifest({**manifest, "collection": self.collection, "backend": self.kind,
+                              "location": self.location})
+        log.info("index %s built in %.1f s", self.collection, time.perf_counter() - t0)
+
+    def _embed_all(self) -> np.ndarray:
+        from tqdm import tqdm
+
+        batch = max(1, self.settings.embedding_batch_size)
+        parts = []
+        # disable=None: the bar shows on a terminal only, so logs and pipes stay clean.
+        with tqdm(total=len(self.chunks), desc="Embedding provisions", unit="chunk", disable=None,
+                  leave=False) as bar:
+            for i in range(0, len(self.chunks), batch):
+                texts = [c.text for c in self.chunks[i:i + batch]]
+                parts.append(self.embedder.embed_documents(texts))
+                bar.update(len(texts))
+        if not parts:
+            return np.zeros((0, self.embedder.dim), dtype=np.float32)
+        return np.concatenate(parts).astype(np.float32, copy=False)
+
+    def _fill(self, manifest: dict[str, Any], vectors: np.ndarray) -> None:
+        store = self.store
+        store.create(self.collection, manifest)  # "complete": False until every vector is in
+        step = 1000  # well under Chroma's maximum batch size
+        for i in range(0, len(self.chunks), step):
+            part = self.chunks[i:i + step]
+            store.add(self.collection, [c.id for c in part], vectors[i:i + step], [c.text for c in part],
+                      [{"municipality": c.municipality, "provision_id": c.provision_id} for c in part])
+
+    def _write_manifest(self, manifest: dict) -> None:
+        """A human-readable record of the last build; the authoritative copy is the collection metadata."""
+        try:
+            tmp = self.manifest_path.with_suffix(f".tmp{os.getpid()}")
+            tmp.write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+            os.replace(tmp, self.manifest_path)
+        except OSError as e:
+            log.warning("could not write %s: %s", self.manifest_path, e)
+
+    # --- queries ---
+    def dense(self, vector: np.ndarray, k: int, municipality: str | None = None) -> list[tuple[Chunk, float]]:
+        """Nearest chunks to a query vector as (chunk, cosine similarity), filtered by municipality first."""
+        if not self._ready:
+            self.ensure()
+        where = {"municipality": municipality} if municipality else None
+        try:
+            got = self.store.query(self.collection, vector, k, where)
+        except Exception as e:
+            self._ready = False  # check (and if need be rebuild) before the next query
+            raise IndexUnavailable(f"vector search in {self.kind} Chroma at {self.location} failed: "
+                                   f"{type(e).__name__}: {e}") from e
+        return [(self.chunk_by_id[i], 1.0 - d) for i, d in got if i in self.chunk_by_id]
+
+    def lexical(self, query: str, k: int, municipality: str | None = None) -> list[tuple[Chunk, float]]:
+        """BM25 over the municipality's chunks only."""
+        return self.bm25.search(query, k, municipality)
+
+    def close(self) -> None:
+        if self._store is not None and self._own_store:
+            self._store.close()
+            self._store = None
+        self._ready = False

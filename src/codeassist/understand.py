@@ -1,0 +1,362 @@
+"""Question understanding (pure): validation, municipality, intent and the slots calculators need.
+
+Nothing here retrieves or answers; `answer.py` acts on the `Route` this returns.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+
+from .errors import InvalidInput
+
+SQFT_PER_ACRE = 43_560
+
+# Places users may name that are not in the corpus. "North Hempstead" must not read as Hempstead.
+OTHER_PLACES = [
+    "north hempstead", "west hempstead", "village of hempstead", "hempstead village", "oyster bay", "yonkers",
+    "new york city", "nyc", "brooklyn", "queens", "manhattan", "bronx", "staten island", "buffalo",
+    "rochester", "albany", "syracuse", "white plains", "scarsdale", "bronxville", "eastchester",
+    "mount vernon", "new rochelle", "long beach", "glen cove", "babylon", "islip", "huntington",
+    "brookhaven", "greenburgh", "new jersey", "connecticut", "california", "florida", "texas",
+]
+_OTHER_PLACE_PATTERN = re.compile(r"\b(?:town|village|city|county) of ([a-z][a-z .'-]{2,30}?)(?=[,.?!;]|\s+(?:and|or|in|for|to)\b|$)")
+
+ABBREVIATIONS = {
+    "swppp": "stormwater pollution prevention plan", "smp": "stormwater management practice",
+    "smps": "stormwater management practices", "ms4": "municipal separate stormwater sewer system",
+    "spdes": "state pollutant discharge elimination system", "tmdl": "total maximum daily load",
+    "co": "certificate of occupancy", "nov": "notice of violation", "e&s": "erosion and sediment",
+    "esc": "erosion and sediment control", "nec": "national electrical code", "smo": "stormwater management officer",
+    "dec": "department of environmental conservation",
+}
+
+_NUM_WORDS = {"half": 0.5, "a quarter": 0.25, "quarter": 0.25, "one": 1, "two": 2, "three": 3, "four": 4,
+              "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "an": 1, "a": 1}
+_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+             "fifth": 5, "5th": 5}
+_NUMBER = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
+
+
+def clean_question(text: object, max_chars: int) -> str:
+    """The question as plain text, or InvalidInput with a message the user can act on."""
+    if not isinstance(text, str):
+        raise InvalidInput("Please type your question as text.")
+    if "\x00" in text:
+        raise InvalidInput("The question contains a NUL character; please retype it as plain text.")
+    if len(text) > max_chars:
+        raise InvalidInput(f"That question is {len(text):,} characters long; please keep it under "
+                           f"{max_chars:,} characters and ask one thing at a time.")
+    cleaned = "".join(ch if unicodedata.category(ch)[0] != "C" or ch in "\t\n" else " " for ch in text)
+    cleaned = re.sub(r"\s+", " ", cleaned).strip()
+    if not cleaned:
+        raise InvalidInput("Please type a question, for example: \"Do I need a SWPPP for clearing 2 acres in Hempstead?\"")
+    if not re.search(r"[^\W\d_]{2,}", cleaned):
+        raise InvalidInput("I couldn't find any words in that question. Please ask in a sentence.")
+    return cleaned
+
+
+def detect_other_place(q: str) -> str | None:
+    low = q.lower()
+    for place in OTHER_PLACES:
+        if re.search(r"(?<![\w-])" + re.escape(place) + r"(?![\w-])", low):
+            return place.title() if place != "nyc" else "New York City"
+    m = _OTHER_PLACE_PATTERN.search(low)
+    if m and m.group(1).strip() not in {"hempstead", "tuckahoe"}:
+        return m.group(1).strip().title()
+    return None
+
+
+def detect_municipalities(q: str, aliases: dict[str, list[str]]) -> list[str]:
+    """Municipality ids named in the question, in the order they appear."""
+    low = q.lower()
+    found: list[tuple[int, str]] = []
+    for mid, names in aliases.items():
+        for name in sorted(set(names) | {mid}, key=len, reverse=True):
+            m = re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", low)
+            if m:
+                found.append((m.start(), mid))
+                break
+    return [mid for _, mid in sorted(found)]
+
+
+def expand_abbreviations(q: str) -> str:
+    """Append expansions of abbreviations the question uses (kept beside the original words)."""
+    extra = []
+    for abbr, full in ABBREVIATIONS.items():
+        if re.search(r"(?<![\w&])" + re.escape(abbr) + r"s?(?![\w&])", q, re.I):
+            # "CO" only as an abbreviation when written in capitals (not "co-owner").
+            if abbr == "co" and not re.search(r"\bCOs?\b", q):
+                continue
+            extra.append(full)
+    return q + (" (" + "; ".join(extra) + ")" if extra else "")
+
+
+# --- slots -----------------------------------------------------------------------------------------
+
+def _num(s: str) -> float:
+    return float(s.replace(",", ""))
+
+
+def extract_area(q: str) -> tuple[str, float] | None:
+    """('acres', 2.0) or ('sq_ft', 20000.0) as the user wrote it; None when no area is given."""
+    low = q.lower().replace("-", " ")
+    m = re.search(_NUMBER + r"\s*(?:\+\s*)?(acres?|ac\b|square feet|square foot|sq\.? ?ft\.?|sf\b|ft2|sqft)", low)
+    if m:
+        unit = "acres" if m.group(2).startswith("ac") else "sq_ft"
+        return unit, _num(m.group(1))
+    m = re.search(r"\b(half|a quarter|quarter|one|two|three|four|five|six|seven|eight|nine|ten|an)\s+(?:of\s+an?\s+)?acres?\b", low)
+    if m:
+        return "acres", float(_NUM_WORDS[m.group(1)])
+    return None
+
+
+def extract_inches(q: str) -> float | None:
+    low = q.lower()
+    m = re.search(_NUMBER + r"\s*(?:\"|inch(?:es)?|in\.?(?=\s+(?:of\s+)?rain)|in\b)", low)
+    if m:
+        return _num(m.group(1))
+    m = re.search(r"\b(half|an|one|two|three)\s+inch", low)
+    if m:
+        return float(_NUM_WORDS[m.group(1)])
+    return None
+
+
+_MONTHS = {m: i for i, m in enumerate(
+    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+     "november", "december"], start=1)}
+_MONTHS.update({k[:3]: v for k, v in list(_MONTHS.items())})
+_MONTHS["sept"] = 9
+_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+
+def extract_dates(q: str, today: date) -> list[date]:
+    """Dates written as 2026-03-03, 3/3/2026, March 3rd (2026), 'Tuesday' (the most recent), today, yesterday."""
+    low = q.lower()
+    out: list[tuple[int, date]] = []
+
+    def add(pos: int, d: date | None) -> None:
+        if d is not None:
+            out.append((pos, d))
+
+    def safe(y: int, m: int, d: int) -> date | None:
+        try:
+            return date(y, m, d)
+        except ValueError:
+            return None
+
+    for m in re.finditer(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b", low):
+        add(m.start(), safe(int(m[1]), int(m[2]), int(m[3])))
+    for m in re.finditer(r"\b(\d{1,2})/(\d{1,2})/(\d{2,4})\b", low):
+        y = int(m[3]) + (2000 if len(m[3]) == 2 else 0)
+        add(m.start(), safe(y, int(m[1]), int(m[2])))
+    month_names = "|".join(sorted(_MONTHS, key=len, reverse=True))
+    for m in re.finditer(r"\b(" + month_names + r")\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?\b", low):
+        y = int(m[3]) if m[3] else today.year
+        add(m.start(), safe(y, _MONTHS[m[1]], int(m[2])))
+    for m in re.finditer(r"\bin\s+(" + month_names + r")\s+(\d{4})\b", low):
+        add(m.start(), safe(int(m[2]), _MONTHS[m[1]], 1))
+    for m in re.finditer(r"\b(today|yesterday|tomorrow|last night)\b", low):
+        delta = {"today": 0, "yesterday": -1, "last night": -1, "tomorrow": 1}[m[1]]
+        add(m.start(), today + timedelta(days=delta))
+    for m in re.finditer(r"\b(?:(next|this|last)\s+)?(" + "|".join(_WEEKDAYS) + r")\b", low):
+        wd = _WEEKDAYS.index(m[2])
+        if m[1] == "next" or re.search(r"\b(starting|start|will|going to|begin)\b", low[: m.start()]):
+            days = (wd - today.weekday()) % 7 or 7
+            add(m.start(), today + timedelta(days=days))
+        else:
+            days = (today.weekday() - wd) % 7
+            add(m.start(), today - timedelta(days=days))
+    return [d for _, d in sorted(out)]
+
+
+def extract_time(q: str) -> tuple[int, int] | None:
+    m = re.search(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)", q.lower())
+    if not m:
+        return None
+    hour = int(m[1]) % 12 + (12 if m[3].startswith("p") else 0)
+    return hour, int(m[2] or 0)
+
+
+def extract_offense_number(q: str) -> int | None:
+    low = q.lower()
+    for word, n in _ORDINALS.items():
+        if re.search(r"\b" + word + r"\b\s+(?:\w+\s+){0,3}?(?:offen[cs]e|violation|conviction|time)", low):
+            return n
+    m = re.search(r"\b(\d+|one|two|three|four)\s+prior", low)
+    if m:
+        return int(_NUM_WORDS.get(m[1], m[1])) + 1  # type: ignore[arg-type]
+    return None
+
+
+def extract_years_window(q: str) -> float | None:
+    m = re.search(r"\b(?:within|in|over)(?: the last| the past| past| last)?\s+(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:years?|yrs?)\b", q.lower())
+    if m:
+        return float(_NUM_WORDS.get(m[1], m[1]))  # type: ignore[arg-type]
+    m = re.search(r"\b(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:years?|yrs?)\s+ago\b", q.lower())
+    if m:
+        return float(_NUM_WORDS.get(m[1], m[1]))  # type: ignore[arg-type]
+    return None
+
+
+def extract_duration_days(q: str) -> int | None:
+    m = re.search(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s*(days?|weeks?|months?)\b", q.lower())
+    if not m:
+        return None
+    n = int(_NUM_WORDS.get(m[1], m[1]))  # type: ignore[arg-type]
+    return n * {"d": 1, "w": 7, "m": 30}[m[2][0]]
+
+
+# --- intent ------------------------------------------------------------------------------------------
+
+_CITATION_IN_Q = re.compile(
+    r"(§\s*\d|\b\d+[a-z]?-\d+\b|\b(?:section|sec\.?)\s*\d{3}\b|\b3[89]\d\s*\(?[a-z]\)?\b|"
+    r"\b(?:exemptions?|penalties|enforcement|fees|purpose|applicability)\s+(?:item\s+)?\(?[a-k]\)?(?:\s|$|\?))", re.I)
+_LOOKUP_WORDS = re.compile(r"\b(what does|what do|show|say|says|text of|read|full text|quote|look ?up|open|cite)\b", re.I)
+_DEFINITION = re.compile(
+    r"^(?:what(?:'s| is| are| does| counts as| qualifies as)|define|definition of|meaning of|who (?:is|counts as)|"
+    r"what do(?:es)? (?:they|you|the (?:town|village|law|code)) mean by)\s+(?:an?\s+|the\s+)?[\"']?(?P<term>[^?\"']+?)[\"']?"
+    r"(?:\s+mean|\s+means|\s+defined|\s+under\b.*|\s+in\b.*|\s+according\b.*|\s+for\b.*)?\s*\??$", re.I)
+_COMPARE = re.compile(r"\b(differ|difference|differences|compare|comparison|versus|vs\.?|same in both|both towns|"
+                      r"between hempstead and tuckahoe|between tuckahoe and hempstead)\b", re.I)
+_FOLLOW_MUNI = re.compile(r"^(?:and |but |ok(?:ay)?,? )?(?:what|how) about (?:in |for )?(?P<rest>.+?)\??$|^(?:and|same) (?:in|for) (?P<rest2>.+?)\??$", re.I)
+_FOLLOW_AREA = re.compile(r"^(?:and |but |what )?(?:if|about if|what if)\b.*\b(acre|acres|sq|square|feet)\b", re.I)
+_FOLLOW_FULL = re.compile(r"\b(that section|that provision|the full text|in full|whole section|show me that|full section)\b", re.I)
+
+_APPLICABILITY = re.compile(
+    r"\b(?:(?:need|require[sd]?|required|have to (?:file|submit|do))\b.{0,40}\b(?:swppps?|stormwater (?:pollution prevention )?plan|"
+    r"erosion (?:and sediment )?control (?:plan|review)|stormwater review|stormwater permit)|"
+    r"(?:swppps?|stormwater (?:pollution prevention )?plan)\b.{0,30}\b(?:needed|required|necessary)|"
+    r"does (?:the|this) (?:stormwater |erosion )?(?:law|chapter|article|ordinance) apply|apply to (?:me|my|us|our)|"
+    r"am i exempt|are we exempt|is (?:it|this|that|my \w+) exempt|exempt from|"
+    r"(?:is|counts? as) (?:this |it |that )?(?:a )?land development activity)", re.I)
+_CHECKLIST = re.compile(r"\b(what goes in|what (?:must|should|has to|needs to) (?:a |my |the |our )?(?:swppp|plan) (?:contain|include|have)|"
+                        r"checklist|contents of (?:a |my |the )?swppp|what (?:do i|should i|must i) (?:put|include) in)\b", re.I)
+_PENALTY = re.compile(r"\b(fines?|penalt(?:y|ies)|how much (?:will|would|could|do) (?:i|we|they) (?:owe|pay|be fined)|jail|imprison|"
+                      r"offen[cs]es?|convictions?|how many (?:violations|offenses))\b", re.I)
+_DEADLINE = re.compile(r"\b(when is|when are|when (?:do|does|must|should) (?:i|we|the)|deadline|due|last day|how long (?:do|does) (?:i|we)|"
+                       r"by when|expire|expires|expiration|how soon|latest|close the walls|cover (?:the )?wiring|conceal|"
+                       r"when can (?:we|i)|void|release(?:d)? (?:the )?(?:bond|guarantee|security))\b", re.I)
+_ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|fuse|fuses|switch(?:es)?|outlet|receptacles?|circuits?|subpanel|"
+                         r"panel|lamp sockets?|drop cords?|journeym[ae]n|sheetrock over|breaker)\b", re.I)
+_PERMIT = re.compile(r"\b(permit|permits|permission|allowed to|can i do it myself|do it myself)\b", re.I)
+
+ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
+    (r"landing area|log haul|haul road", "silviculture_landing_or_haul_road"),
+    (r"\b(silvicultur\w*|logging|timber|forestry)\b", "silviculture"),
+    (r"\b(farm\w*|agricultur\w*|livestock|crops?|grazing)\b", "agriculture"),
+    (r"\b(routine maintenance|maintain(?:ing)? the original)\b", "routine_maintenance"),
+    (r"\b(repair\w* (?:to )?(?:the |a |an |our )?(?:stormwater|smp|drainage|detention|retention|basin|pond))\b", "smp_repair"),
+    (r"\b(cemetery|graves?|burial)\b", "cemetery_graves"),
+    (r"\b(fences?|signs?|poles?|posts?|flagpole)\b", "fence_sign_pole"),
+    (r"\b(emergenc\w*)\b", "emergency"),
+    (r"\b(vegetable garden|home garden\w*|gardening|flower beds?|growing (?:flowers|vegetables))\b", "home_gardening"),
+    (r"\b(landscap\w*|horticultur\w*|planting shrubs)\b", "landscaping_existing_structure"),
+]
+
+
+def extract_activity(q: str) -> str | None:
+    low = q.lower()
+    for pattern, key in ACTIVITY_KEYWORDS:
+        if re.search(pattern, low):
+            return key
+    return None
+
+
+MINOR_REPAIR_KEYWORDS: list[tuple[str, str]] = [
+    (r"\bfuses?\b", "replacing_fuses"),
+    (r"\b(?:flush|snap|light|wall)?\s*switch(?:es)?\b", "repairing_switches"),
+    (r"\b(?:lamp sockets?|light sockets?|receptacles?|outlets?)\b", "changing_lamp_sockets_and_receptacles"),
+    (r"\btap(?:e|ing)\b.*\bjoints?\b|\bbare joints?\b", "taping_bare_joints"),
+    (r"\b(?:drop|extension) cords?\b", "repairing_drop_cords"),
+    (r"\bplug(?:ging)? in\b|\bportable (?:device|appliance)s?\b", "connecting_portable_devices"),
+]
+
+
+def extract_minor_repair(q: str) -> str | None:
+    """The listed minor repair (§ 7-5(a)(1)) a question describes, only for repair/replace wording."""
+    low = q.lower()
+    if not re.search(r"\b(replac\w*|repair\w*|fix\w*|chang\w*|swap\w*|tap\w*|plug\w*|connect\w*)\b", low):
+        return None
+    if re.search(r"\b(new|add(?:ing)?|install(?:ing)?|extra|more)\b", low) and not re.search(r"\bfuse", low):
+        return None
+    for pattern, key in MINOR_REPAIR_KEYWORDS:
+        if re.search(pattern, low):
+            return key
+    return None
+
+
+def extract_performed_by(q: str) -> str | None:
+    low = q.lower()
+    if re.search(r"\b(utility|con ?ed|con edison|power company|verizon|telephone company)\b", low):
+        return "utility"
+    if re.search(r"\b(on staff|in[- ]house|employ(?:s|ed)? (?:\w+ )?(?:journeym[ae]n|electricians)|our (?:own )?electricians)\b", low):
+        return "in_house_journeyman"
+    if re.search(r"\b(registered|licensed|electrical contractor|my electrician|an electrician|hire)\b", low):
+        return "registered_contractor"
+    if re.search(r"\b(myself|do it myself|homeowner|i do it|i'm doing|diy|my house|my home)\b", low):
+        return "homeowner"
+    return None
+
+
+@dataclass
+class Route:
+    intent: str
+    calculator: str | None = None
+    term: str | None = None
+    citation_text: str | None = None
+    other_place: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def route(q: str, definitions: dict[str, str]) -> Route:
+    """Decide what the question needs. `definitions` maps lower-case defined terms to provision ids."""
+    low = q.lower()
+    other = detect_other_place(q)
+    if other:
+        return Route("abstain", other_place=other)
+    if _CITATION_IN_Q.search(q) and (_LOOKUP_WORDS.search(q) or len(q.split()) <= 6):
+        m = _CITATION_IN_Q.search(q)
+        return Route("lookup", citation_text=q[m.start():])  # type: ignore[union-attr]
+    if _COMPARE.search(q):
+        return Route("compare")
+    has_area = extract_area(q) is not None
+    if _CHECKLIST.search(q) and has_area:
+        return Route("calculator", calculator="swppp_checklist")
+    if _ELECTRICAL.search(q) and _PERMIT.search(q) and not _PENALTY.search(q) and not _DEADLINE.search(q):
+        return Route("calculator", calculator="electrical_permit")
+    if _PENALTY.search(q) and (extract_offense_number(q) or extract_duration_days(q) or
+                               re.search(r"\b(max|maximum|minimum|how much|range|what(?:'s| is) the fine)\b", low)):
+        return Route("calculator", calculator="penalty")
+    if _DEADLINE.search(q) and (extract_dates(q, date.today()) or extract_inches(q) is not None):
+        return Route("calculator", calculator="deadlines")
+    if _APPLICABILITY.search(q) and not _CHECKLIST.search(q):
+        return Route("calculator", calculator="applicability")
+    m = _DEFINITION.match(q.strip())
+    if m:
+        term = re.sub(r"\s+", " ", m["term"].lower()).strip(" .")
+        term = re.sub(r"^(?:a|an|the)\s+", "", term)
+        hit = definitions.get(term) or definitions.get(term.rstrip("s"))
+        expanded = ABBREVIATIONS.get(term)
+        if hit or (expanded and definitions.get(expanded)):
+            return Route("definition", term=term if hit else expanded)
+    return Route("retrieval")
+
+
+def is_follow_up_municipality(q: str, aliases: dict[str, list[str]]) -> str | None:
+    m = _FOLLOW_MUNI.match(q.strip())
+    if not m:
+        return None
+    rest = m["rest"] or m["rest2"] or ""
+    found = detect_municipalities(rest, aliases)
+    return found[0] if found and len(rest.split()) <= 6 else None
+
+
+def is_follow_up_area(q: str) -> bool:
+    return bool(_FOLLOW_AREA.search(q.strip())) and len(q.split()) <= 12
+
+
+def is_follow_up_full_text(q: str) -> bool:
+    return bool(_FOLLOW_FULL.search(q)) and len(q.split()) <= 12

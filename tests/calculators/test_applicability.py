@@ -1,0 +1,236 @@
+"""Applicability: every rule and exemption, both municipalities, each area boundary."""
+
+from __future__ import annotations
+
+import pytest
+
+from codeassist.calculators.applicability import EXEMPTIONS, ApplicabilityInput, run
+
+from .conftest import assert_grounded
+
+
+def calc(**kw):
+    kw.setdefault("municipality", "hempstead")
+    if "disturbed_sq_ft" not in kw:
+        kw.setdefault("disturbed_acres", 2.0)
+    out = run(ApplicabilityInput(**kw))
+    assert_grounded(out)
+    return out
+
+
+def pids(out):
+    return {s.provision_id for s in out.steps}
+
+
+# --- Hempstead: land development activity, conditions A/B/C --------------------------------------------
+
+HEMPSTEAD_AREA = [
+    # kwargs, land_development_activity, swppp_required, conditions
+    (dict(disturbed_acres=0), "no", "no", []),
+    (dict(disturbed_acres=0.99), "no", "no", []),
+    (dict(disturbed_acres=1.0), "yes", "yes", ["C"]),
+    (dict(disturbed_sq_ft=43_559), "no", "no", []),
+    (dict(disturbed_sq_ft=43_560), "yes", "yes", ["C"]),
+    (dict(disturbed_acres=0.5, part_of_common_plan=True), "yes", "yes", []),
+    (dict(disturbed_acres=0.5, part_of_common_plan=True, discharges_to_impaired_water=True), "yes", "yes", ["A"]),
+    (dict(disturbed_acres=0.5, discharges_to_impaired_water=True), "no", "no", []),
+    (dict(disturbed_acres=4.99), "yes", "yes", ["C"]),
+    (dict(disturbed_acres=5.0), "yes", "yes", ["B"]),
+    (dict(disturbed_sq_ft=5 * 43_560), "yes", "yes", ["B"]),
+    (dict(disturbed_acres=40), "yes", "yes", ["B"]),
+    (dict(disturbed_acres=3, single_family_residence=True), "yes", "yes", []),
+    (dict(disturbed_acres=3, agricultural_property=True), "yes", "yes", []),
+    (dict(disturbed_acres=6, single_family_residence=True), "yes", "yes", ["B"]),
+    (dict(disturbed_acres=3, discharges_to_impaired_water=True), "yes", "yes", ["A", "C"]),
+    (dict(disturbed_acres=3, discharges_to_impaired_water=True, single_family_residence=True), "yes", "yes", ["A"]),
+    (dict(disturbed_acres=7, discharges_to_impaired_water=True), "yes", "yes", ["A", "B"]),
+]
+
+
+@pytest.mark.parametrize(("kw", "lda", "swppp", "conditions"), HEMPSTEAD_AREA)
+def test_hempstead_threshold_and_conditions(kw, lda, swppp, conditions):
+    out = calc(municipality="hempstead", **kw)
+    assert out.land_development_activity == lda
+    assert out.swppp_required == swppp
+    assert out.conditions == conditions
+    assert out.post_construction_controls is bool(conditions)
+    if conditions:
+        assert "hempstead:391(B)(2)" in pids(out)
+        assert {f"hempstead:391(B)(2)({c.lower()})" for c in conditions} <= pids(out)
+
+
+def test_square_feet_and_acres_agree():
+    assert calc(disturbed_sq_ft=43_560).disturbed_acres == 1.0
+    assert calc(disturbed_sq_ft=43_559).disturbed_acres < 1.0
+
+
+def test_hempstead_threshold_steps_cite_the_definition():
+    assert "hempstead:390/land-development-activity" in pids(calc(disturbed_acres=1))
+    assert "hempstead:390/land-development-activity" in pids(calc(disturbed_acres=0.5, part_of_common_plan=True))
+    assert "hempstead:390/land-development-activity" in pids(calc(disturbed_acres=0.5))
+
+
+def test_hempstead_below_threshold_mentions_other_sites():
+    out = calc(disturbed_acres=0.5)
+    assert out.reviewed_by is None and out.plan_preparers == [] and out.max_disturbed_at_once_acres is None
+    assert "hempstead:applicability(E)" in pids(out)
+    assert any("other sites" in c for c in out.caveats)
+
+
+def test_hempstead_review_route_smo():
+    out = calc(disturbed_acres=2)
+    assert "Stormwater Management Officer" in out.reviewed_by
+    assert out.swppp_submitted_to == "Town of Hempstead Department of Engineering"
+    assert {"hempstead:applicability(D)", "hempstead:391(A)"} <= pids(out)
+
+
+def test_hempstead_review_route_town_board():
+    out = calc(disturbed_acres=2, site_plan_review=True)
+    assert "Town Board" in out.reviewed_by
+    assert {"hempstead:applicability(C)", "hempstead:391(A)"} <= pids(out)
+    assert "hempstead:applicability(D)" not in pids(out)
+
+
+def test_hempstead_preparers_and_one_acre_at_a_time():
+    out = calc(disturbed_acres=2)
+    assert out.plan_preparers == [
+        "New York State licensed landscape architect",
+        "certified erosion control specialist",
+        "New York State licensed professional engineer",
+    ]
+    assert out.max_disturbed_at_once_acres == 1.0
+    assert {"hempstead:391(C)", "hempstead:391(B)(1)(d)"} <= pids(out)
+
+
+def test_exactly_five_acres_notes_condition_c_reading():
+    out = calc(disturbed_acres=5)
+    assert any("exactly five acres" in c for c in out.caveats)
+
+
+# --- Exemptions, both municipalities -------------------------------------------------------------------
+
+HEMPSTEAD_LETTERS = dict(zip(
+    ["agriculture", "silviculture", "routine_maintenance", "smp_repair", "subdivision_plat_approved_before_law",
+     "building_permit_approved_before_law", "cemetery_graves", "fence_sign_pole", "emergency", "home_gardening",
+     "landscaping_existing_structure"],
+    "ABCDEFGHIJK",
+))
+EXEMPTION_CASES = [
+    (muni, key, f"hempstead:exemptions({letter})" if muni == "hempstead" else f"tuckahoe:7B-5({letter.lower()})")
+    for muni in ("hempstead", "tuckahoe")
+    for key, letter in HEMPSTEAD_LETTERS.items()
+]
+
+
+def exemption_kwargs(key):
+    if key in ("subdivision_plat_approved_before_law", "building_permit_approved_before_law"):
+        return {key: True}
+    return {"activity": key}
+
+
+@pytest.mark.parametrize(("muni", "key", "pid"), EXEMPTION_CASES)
+def test_every_exemption_is_likely_exempt_never_exempt(muni, key, pid):
+    out = calc(municipality=muni, disturbed_acres=2, **exemption_kwargs(key))
+    assert out.swppp_required == "likely_exempt"
+    assert [(e.key, e.provision_id) for e in out.exemptions] == [(key, pid)]
+    assert out.exemptions[0].citation.startswith("Hempstead BZO" if muni == "hempstead" else "Tuckahoe Code § 7B-5(")
+    assert pid in pids(out)
+    assert any("the Stormwater Management Officer decides" in c for c in out.caveats)
+    intro = "hempstead:exemptions" if muni == "hempstead" else "tuckahoe:7B-5"
+    assert intro in pids(out)
+
+
+def test_exemption_tables_cover_the_same_keys():
+    assert set(EXEMPTIONS["hempstead"]) == set(EXEMPTIONS["tuckahoe"]) == set(HEMPSTEAD_LETTERS)
+
+
+@pytest.mark.parametrize("muni", ["hempstead", "tuckahoe"])
+def test_landing_areas_and_haul_roads_are_subject_to_the_law(muni):
+    out = calc(municipality=muni, disturbed_acres=2, activity="silviculture_landing_or_haul_road")
+    assert out.exemptions == []
+    assert out.swppp_required == ("yes" if muni == "hempstead" else "unknown")
+    assert (f"{muni}:exemptions(B)" if muni == "hempstead" else "tuckahoe:7B-5(b)") in pids(out)
+
+
+@pytest.mark.parametrize(("muni", "acres", "expected"), [
+    ("hempstead", 4.99, "likely_exempt"),
+    ("hempstead", 5.0, "yes"),
+    ("hempstead", 12, "yes"),
+    ("tuckahoe", 4.99, "likely_exempt"),
+    ("tuckahoe", 5.0, "unknown"),
+])
+def test_routine_maintenance_only_under_five_acres(muni, acres, expected):
+    out = calc(municipality=muni, disturbed_acres=acres, activity="routine_maintenance")
+    assert out.swppp_required == expected
+    assert bool(out.exemptions) is (expected == "likely_exempt")
+    assert (f"{muni}:exemptions(C)" if muni == "hempstead" else "tuckahoe:7B-5(c)") in pids(out)
+
+
+def test_exemption_below_threshold_is_still_no():
+    out = calc(disturbed_acres=0.2, activity="cemetery_graves")
+    assert out.swppp_required == "no"
+    assert [e.key for e in out.exemptions] == ["cemetery_graves"]
+
+
+def test_two_exemptions_are_both_listed():
+    out = calc(disturbed_acres=2, activity="emergency", building_permit_approved_before_law=True)
+    assert [e.key for e in out.exemptions] == ["emergency", "building_permit_approved_before_law"]
+
+
+def test_smp_repair_caveat_and_agriculture_definition():
+    assert any("deems necessary" in c for c in calc(activity="smp_repair").caveats)
+    assert "hempstead:390/agricultural-activity" in pids(calc(activity="agriculture"))
+    assert any("§ 12-1" in c for c in calc(municipality="tuckahoe", activity="agriculture").caveats)
+
+
+def test_exempt_project_keeps_conditions_for_if_not_granted():
+    out = calc(disturbed_acres=3, activity="emergency")
+    assert out.conditions == ["C"]
+    assert any("if the exemption is not granted" in c for c in out.caveats)
+
+
+def test_effective_date_caveats():
+    assert any("3-21-2006" in c for c in calc(subdivision_plat_approved_before_law=True).caveats)
+    assert any("L.L. No. 2-2007" in c for c in calc(municipality="tuckahoe", building_permit_approved_before_law=True).caveats)
+
+
+# --- Tuckahoe: threshold not in corpus ---------------------------------------------------------------
+
+@pytest.mark.parametrize(("acres", "common_plan", "verdict"), [
+    (0.5, False, "would not"),
+    (0.5, True, "would"),
+    (1.0, False, "would"),
+    (10, False, "would"),
+])
+def test_tuckahoe_threshold_is_unknown_and_assumption_is_labelled(acres, common_plan, verdict):
+    out = calc(municipality="tuckahoe", disturbed_acres=acres, part_of_common_plan=common_plan)
+    assert out.land_development_activity == "unknown"
+    assert out.swppp_required == "unknown"
+    assert out.conditions == [] and out.post_construction_controls is None
+    assert out.plan_preparers == [] and out.max_disturbed_at_once_acres is None
+    assert any("Appendix A, Zoning, § 12-1" in c and "not in this corpus" in c for c in out.caveats)
+    assumption = [c for c in out.caveats if c.startswith("ASSUMPTION, not ordinance text")]
+    assert len(assumption) == 1 and f"this project {verdict} be" in assumption[0]
+    # The assumption is a step that cites nothing, so it cannot pass for ordinance text.
+    assert any(s.provision_id is None and s.text.startswith("ASSUMPTION") for s in out.steps)
+    assert "tuckahoe:7B-4(a)" in pids(out)
+    assert not any(p and p.startswith("hempstead:") for p in pids(out))
+
+
+def test_tuckahoe_review_routes():
+    out = calc(municipality="tuckahoe", disturbed_acres=2)
+    assert "Stormwater Management Officer" in out.reviewed_by and "tuckahoe:7B-4(d)" in pids(out)
+    out = calc(municipality="tuckahoe", disturbed_acres=2, site_plan_review=True)
+    assert "Village" in out.reviewed_by and "tuckahoe:7B-4(c)" in pids(out)
+    assert any("7-1.3(f)" in c for c in out.caveats)
+
+
+def test_tuckahoe_says_conditions_and_preparers_are_not_in_corpus():
+    out = calc(municipality="tuckahoe", disturbed_acres=8, discharges_to_impaired_water=True)
+    assert out.conditions == []
+    assert any("Article XII" in c and "Hempstead's rules are not the Village's" in c for c in out.caveats)
+
+
+@pytest.mark.parametrize("name", ["Hempstead", " TOWN OF HEMPSTEAD ", "village of tuckahoe"])
+def test_municipality_names_are_normalised(name):
+    assert calc(municipality=name).municipality in ("hempstead", "tuckahoe")

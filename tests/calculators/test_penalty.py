@@ -1,0 +1,116 @@
+"""Penalty tiers, the five-year window as written, continuing violations, and the electrical code."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from pydantic import ValidationError
+
+from codeassist.calculators.penalty import PenaltyInput, add_years, run
+
+from .conftest import assert_grounded
+
+SECTION = {"hempstead": "hempstead:enforcement(D)", "tuckahoe": "tuckahoe:7B-8(d)"}
+
+
+def calc(**kw):
+    kw.setdefault("chapter", "stormwater")
+    kw.setdefault("offense_date", "2024-03-01")
+    out = run(PenaltyInput(**kw))
+    assert_grounded(out)
+    return out
+
+
+TIERS = [
+    # priors, tier, fine_min, fine_max, counted
+    ([], 1, None, 350, 0),
+    (["2023-01-01"], 2, 350, 700, 1),
+    (["2019-03-01"], 2, 350, 700, 1),  # exactly five years earlier: within
+    (["2019-02-28"], 1, None, 350, 0),  # five years and a day: outside
+    (["2020-01-01", "2022-01-01"], 3, 700, 1000, 2),
+    (["2019-03-01", "2024-03-01"], 3, 700, 1000, 2),
+    (["2019-02-28", "2022-01-01"], 2, 350, 700, 1),  # one in, one out
+    (["2010-01-01", "2012-01-01", "2015-01-01"], 1, None, 350, 0),
+    (["2020-01-01", "2021-01-01", "2022-01-01", "2023-01-01"], 3, 700, 1000, 4),
+]
+
+
+@pytest.mark.parametrize("muni", ["hempstead", "tuckahoe"])
+@pytest.mark.parametrize(("priors", "tier", "fmin", "fmax", "counted"), TIERS)
+def test_stormwater_tiers_and_five_year_window(muni, priors, tier, fmin, fmax, counted):
+    out = calc(municipality=muni, prior_conviction_dates=priors)
+    assert (out.tier, out.fine_min, out.fine_max, out.prior_offenses_counted) == (tier, fmin, fmax, counted)
+    assert out.status == "computed" and out.offense_class == "violation"
+    assert out.max_imprisonment_months == 6
+    assert out.misdemeanor_for_jurisdiction is True
+    assert out.window_start == date(2019, 3, 1)
+    assert any(s.provision_id == SECTION[muni] and f"Tier {tier}" in s.text for s in out.steps)
+    assert any("five years and a day" in c for c in out.caveats)
+
+
+def test_leap_day_window():
+    out = calc(municipality="hempstead", offense_date="2024-02-29", prior_conviction_dates=["2019-02-28"])
+    assert out.window_start == date(2019, 2, 28) and out.tier == 2
+    out = calc(municipality="hempstead", offense_date="2024-02-29", prior_conviction_dates=["2019-02-27"])
+    assert out.tier == 1
+
+
+def test_add_years():
+    assert add_years(date(2024, 2, 29), -5) == date(2019, 2, 28)
+    assert add_years(date(2024, 2, 29), 4) == date(2028, 2, 29)
+    assert add_years(date(2023, 6, 15), 1) == date(2024, 6, 15)
+
+
+@pytest.mark.parametrize("muni", ["hempstead", "tuckahoe"])
+@pytest.mark.parametrize(("days", "count"), [(0, 1), (6, 1), (7, 2), (13, 2), (14, 3), (70, 11)])
+def test_each_week_of_continued_violation_is_separate(muni, days, count):
+    sv = calc(municipality=muni, continuing_days=days).separate_violations
+    assert (sv.count, sv.unit, sv.provision_id) == (count, "week", SECTION[muni])
+    assert "Each week's continued violation" in sv.quote
+
+
+@pytest.mark.parametrize(("days", "count"), [(0, 1), (1, 2), (6, 7), (30, 31)])
+def test_electrical_each_day_is_a_separate_offense(days, count):
+    out = calc(municipality="tuckahoe", chapter="electrical", continuing_days=days)
+    assert (out.separate_violations.count, out.separate_violations.unit) == (count, "day")
+    assert out.separate_violations.provision_id == "tuckahoe:7-14"
+
+
+def test_electrical_penalty_is_in_section_1_7_not_in_corpus():
+    out = calc(municipality="tuckahoe", chapter="electrical", prior_conviction_dates=["2023-01-01"])
+    assert out.status == "computed" and out.offense_class == "misdemeanor"
+    assert (out.tier, out.fine_min, out.fine_max, out.max_imprisonment_months) == (None, None, None, None)
+    assert out.misdemeanor_for_jurisdiction is False
+    assert out.registration_may_be_revoked is True
+    assert any("§ 1-7" in c and "not in this corpus" in c for c in out.caveats)
+    assert {s.provision_id for s in out.steps} >= {"tuckahoe:7-14"}
+    assert any("disorderly" in (s.quote or "") for s in out.steps)
+
+
+def test_hempstead_has_no_electrical_code():
+    out = calc(municipality="hempstead", chapter="electrical")
+    assert out.status == "not_in_corpus"
+    assert (out.tier, out.fine_min, out.fine_max, out.separate_violations) == (None, None, None, None)
+    assert any("No electrical code for Hempstead" in c for c in out.caveats)
+
+
+def test_cumulative_penalty_step():
+    out = calc(municipality="hempstead")
+    assert any("In addition to or as an alternative" in (s.quote or "") for s in out.steps)
+
+
+@pytest.mark.parametrize(("kw", "message"), [
+    (dict(prior_conviction_dates=["2025-01-01"]), "on or before offense_date"),
+    (dict(continuing_days=-1), "cannot be negative"),
+    (dict(continuing_days=True), "not true"),
+    (dict(offense_date="2024-02-30"), "date"),
+    (dict(offense_date="1850-01-01"), "out of range"),
+    (dict(chapter="plumbing"), "stormwater"),
+    (dict(municipality="yonkers"), "known: hempstead, tuckahoe"),
+])
+def test_invalid_input_messages(kw, message):
+    data = {"municipality": "hempstead", "chapter": "stormwater", "offense_date": "2024-03-01", **kw}
+    with pytest.raises(ValidationError) as exc:
+        PenaltyInput(**data)
+    assert message in str(exc.value)
