@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 NOT_IN_CORPUS = "The ordinance text here does not say"
 MIN_COVERAGE = 0.34
-MIN_KNOWN = 0.5
+MIN_KNOWN = 0.67  # below this share of known words the question is about something else
 
 
 class SearchBackend(Protocol):
@@ -79,7 +79,7 @@ def _missing_caveats(corpus: "Corpus", pids: list[str]) -> list[str]:
 def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, question: str,
                      munis: list[str], named: bool) -> Answer:
     expanded = U.expand_abbreviations(question)
-    if scorer.known_share(expanded) < MIN_KNOWN:
+    if scorer.known_share(question) < MIN_KNOWN:
         return abstain(corpus, question, f"{NOT_IN_CORPUS} anything about that: the question uses words that "
                        "do not appear in these ordinances (Hempstead's stormwater article; Tuckahoe's Electrical "
                        "Code and Erosion and Sediment Control law).", munis)
@@ -189,7 +189,7 @@ def answer_lookup(corpus: "Corpus", question: str, citation_text: str, muni: str
     text = f"{p.citation} ({p.heading}) says: \u201c{c.quote}\u201d"
     citations = [c]
     if kids:
-        text += f"\n\nIt has {len(kids)} subdivisions:"
+        text += "\n\nIts subdivisions:"
         for k in kids[:12]:
             if k.text:
                 kc = cite(corpus, k, short_quote(k.text, 160))

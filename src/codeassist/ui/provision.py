@@ -136,11 +136,13 @@ def provision_markdown(corpus: "Corpus", pid: str, *, quote: str | None = None, 
             lines.append(indent + line)
         for name in _not_in_corpus(p):
             lines.append(f"{indent}\u21b3 _not in this corpus: {escape_md(name)}_")
-        if p.history:
+        if p.history and p.id != root.id:
             lines.append(f"{indent}_History: {escape_md(p.history)}_")
         for note in p.notes:
             lines.append(f"{indent}_Note: {escape_md(note)}_")
         if lines:
             out.blocks.append((p.id, "\n\n".join(lines)))
+    if root.history:  # a section's history note is printed after all its subsections
+        out.blocks.append((root.id, f"_History: {escape_md(root.history)}_"))
     out.quote_found = span is not None
     return out

@@ -1,0 +1,265 @@
+"""Deadlines: each obligation, both municipalities, the holiday-aware wiring rule, and the .ics export."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timezone
+
+import pytest
+from pydantic import ValidationError
+
+from codeassist.calculators.deadlines import MILESTONES, DeadlinesInput, run
+
+from .conftest import assert_grounded
+
+
+def calc(**kw):
+    out = run(DeadlinesInput(**kw))
+    assert_grounded(out)
+    assert [(o.due, o.due_time or time(0)) for o in out.obligations] == sorted(
+        (o.due, o.due_time or time(0)) for o in out.obligations
+    )
+    return out
+
+
+def kinds(out, kind):
+    return [o for o in out.obligations if o.kind == kind]
+
+
+# --- Inspection reports (Hempstead § 393(A)(2) only) ---------------------------------------------------
+
+def test_hempstead_weekly_reports():
+    out = calc(municipality="hempstead", construction_start="2024-05-01", through="2024-05-29")
+    weekly = kinds(out, "inspection_report")
+    assert [o.due for o in weekly] == [date(2024, 5, 8), date(2024, 5, 15), date(2024, 5, 22), date(2024, 5, 29)]
+    assert all(o.provision_id == "hempstead:393(A)(2)" and o.citation == "Hempstead BZO § 393(A)(2)" for o in weekly)
+
+
+def test_default_horizon_is_stated():
+    out = calc(municipality="hempstead", construction_start="2024-05-01")
+    assert len(kinds(out, "inspection_report")) == 12
+    assert any("'through'" in c for c in out.caveats)
+
+
+@pytest.mark.parametrize(("inches", "listed"), [(0.49, False), (0.5, True), (2.3, True)])
+def test_storm_report_within_24_hours(inches, listed):
+    out = calc(municipality="hempstead", construction_start="2024-05-01", through="2024-06-01",
+               storm_events=[{"date": "2024-05-10", "inches": inches}])
+    storms = kinds(out, "storm_inspection_report")
+    assert [o.due for o in storms] == ([date(2024, 5, 11)] if listed else [])
+
+
+def test_storm_outside_the_period_is_not_listed():
+    out = calc(municipality="hempstead", construction_start="2024-05-01", through="2024-06-01",
+               storm_events=[{"date": "2024-04-20", "inches": 1.0}, {"date": "2024-06-20", "inches": 1.0}])
+    assert kinds(out, "storm_inspection_report") == []
+
+
+def test_storms_without_a_start_date():
+    out = calc(municipality="hempstead", storm_events=[{"date": "2024-04-20", "inches": 1.0}])
+    assert [o.due for o in out.obligations] == [date(2024, 4, 21)]
+
+
+def test_tuckahoe_has_no_report_rule_in_this_corpus():
+    out = calc(municipality="tuckahoe", construction_start="2024-05-01", through="2024-06-01",
+               storm_events=[{"date": "2024-05-10", "inches": 1.0}])
+    assert out.obligations == []
+    assert any("sets no inspection-report schedule" in c and "Hempstead's" in c for c in out.caveats)
+
+
+# --- 48-hour notices before milestones ---------------------------------------------------------------
+
+MILESTONE_CASES = [(muni, key, ref.pid) for muni, table in MILESTONES.items() for key, ref in table.items()]
+
+
+@pytest.mark.parametrize(("muni", "key", "pid"), MILESTONE_CASES)
+def test_every_listed_milestone_gets_a_48_hour_notice(muni, key, pid):
+    out = calc(municipality=muni, milestones=[{"name": key, "date": "2024-05-10"}])
+    [notice] = kinds(out, "milestone_notice")
+    assert (notice.due, notice.due_time) == (date(2024, 5, 8), time(0))
+    assert notice.item_provision_id == pid
+    assert notice.provision_id == ("hempstead:construction-inspection(A)(1)" if muni == "hempstead" else "tuckahoe:7B-6(a)(1)")
+    assert "48 hours" in notice.quote
+
+
+def test_milestone_lists():
+    assert len(MILESTONES["hempstead"]) == 9 and len(MILESTONES["tuckahoe"]) == 8
+    assert set(MILESTONES["hempstead"]) - set(MILESTONES["tuckahoe"]) == {"reopening_of_the_construction_season"}
+    assert MILESTONES["tuckahoe"]["successful_establishment_of_landscaping_in_public_areas"].pid == "tuckahoe:7B-6(a)(2)"
+
+
+def test_printed_names_and_start_times():
+    out = calc(municipality="hempstead", milestones=[{"name": "Completion of rough grading", "date": "2024-05-10", "start_time": "07:30"}])
+    [notice] = out.obligations
+    assert (notice.due, notice.due_time) == (date(2024, 5, 8), time(7, 30))
+    assert notice.item_provision_id == "hempstead:construction-inspection(A)(1)(d)"
+
+
+def test_reopening_is_hempstead_only():
+    assert kinds(calc(municipality="hempstead", milestones=[{"name": "Reopening of the construction season", "date": "2025-03-03"}]), "milestone_notice")
+    out = calc(municipality="tuckahoe", milestones=[{"name": "Reopening of the construction season", "date": "2025-03-03"}])
+    assert out.obligations == []
+    assert any("does not list" in c for c in out.caveats)
+
+
+def test_notice_due_on_a_weekend_is_flagged():
+    # Monday milestone: 48 hours earlier is Saturday 00:00, so the last day to notify is Friday... unless
+    # the milestone is on a Tuesday: due Sunday 00:00, last day Saturday.
+    out = calc(municipality="hempstead", milestones=[{"name": "start_of_construction", "date": "2024-05-14"}])
+    assert "Saturday" in out.obligations[0].note
+
+
+# --- Appeal, guarantee ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("muni", "pid"), [("hempstead", "hempstead:enforcement(A)(6)"), ("tuckahoe", "tuckahoe:7B-8(a)(6)")])
+def test_appeal_within_15_days_of_service(muni, pid):
+    [o] = calc(municipality=muni, violation_notice_served="2024-06-03").obligations
+    assert (o.kind, o.due, o.provision_id, o.note) == ("appeal_deadline", date(2024, 6, 18), pid, None)
+
+
+def test_appeal_ending_on_a_sunday_notes_gcl_25a():
+    [o] = calc(municipality="hempstead", violation_notice_served="2024-06-01").obligations
+    assert o.due == date(2024, 6, 16) and "§ 25-a" in o.note
+
+
+@pytest.mark.parametrize(("muni", "pid"), [("hempstead", "hempstead:performance-guarantee(A)"), ("tuckahoe", "tuckahoe:7B-7(a)")])
+@pytest.mark.parametrize(("accepted", "release"), [("2024-06-15", date(2025, 6, 15)), ("2024-02-29", date(2025, 2, 28))])
+def test_guarantee_not_less_than_one_year(muni, pid, accepted, release):
+    [o] = calc(municipality=muni, final_acceptance=accepted).obligations
+    assert (o.kind, o.due, o.provision_id) == ("guarantee_release", release, pid)
+
+
+# --- Electrical (Tuckahoe Chapter 7) ------------------------------------------------------------------
+
+@pytest.mark.parametrize(("notice", "due"), [
+    ("2024-08-31T10:00", datetime(2024, 9, 3, 10, 0)),  # Saturday before Labor day (Monday)
+    ("2024-07-03T08:00", datetime(2024, 7, 5, 8, 0)),  # Independence day
+    ("2024-03-13T14:15", datetime(2024, 3, 14, 14, 15)),
+])
+def test_concealed_wiring_24_hours_excluding_sundays_and_holidays(notice, due):
+    out = calc(municipality="tuckahoe", wiring_concealment_notice=notice)
+    [o] = out.obligations
+    assert (o.kind, datetime.combine(o.due, o.due_time)) == ("wiring_may_be_concealed", due)
+    assert o.provision_id == "tuckahoe:7-8(b)"
+    assert any("General Construction Law § 24" in c for c in out.caveats)
+
+
+def test_concealed_wiring_step_names_skipped_days():
+    out = calc(municipality="tuckahoe", wiring_concealment_notice="2024-08-31T10:00")
+    assert any("2024-09-01 (Sunday)" in s.text and "2024-09-02 (Labor day)" in s.text for s in out.steps)
+
+
+def test_registration_expires_december_31_and_void_after_supervisor_leaves():
+    out = calc(municipality="tuckahoe", registration_issued="2024-03-03", supervisor_left="2024-05-01")
+    got = {o.kind: (o.due, o.provision_id) for o in out.obligations}
+    assert got == {
+        "registration_expires": (date(2024, 12, 31), "tuckahoe:7-11(f)"),
+        "registration_void": (date(2024, 5, 31), "tuckahoe:7-11(d).p2"),
+    }
+
+
+def test_hempstead_has_no_electrical_deadlines():
+    out = calc(municipality="hempstead", wiring_concealment_notice="2024-08-31T10:00", registration_issued="2024-01-01")
+    assert out.obligations == []
+    assert any("No electrical code for Hempstead" in c for c in out.caveats)
+
+
+# --- Validation ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("kw", "message"), [
+    ({}, "nothing to compute"),
+    ({"construction_start": "2024-05-01", "through": "2024-04-01"}, "before construction_start"),
+    ({"construction_start": "2024-05-01", "through": "2044-04-01"}, "more than ten years"),
+    ({"milestones": [{"name": "groundbreaking party", "date": "2024-05-01"}]}, "Hempstead lists: start_of_construction"),
+    ({"storm_events": [{"date": "2024-05-01", "inches": -0.1}]}, "cannot be negative"),
+    ({"storm_events": [{"date": "2024-05-01", "inches": float("nan")}]}, "finite"),
+    ({"storm_events": [{"date": "2024-05-01", "inches": 80}]}, "not plausible"),
+    ({"violation_notice_served": "June 1"}, "date"),
+    ({"final_acceptance": "2400-01-01"}, "out of range"),
+    ({"wiring_concealment_notice": "2024-02-30T10:00"}, "datetime"),
+    ({"unknown_field": 1, "final_acceptance": "2024-01-01"}, "Extra inputs"),
+])
+def test_invalid_input_messages(kw, message):
+    with pytest.raises(ValidationError) as exc:
+        DeadlinesInput(municipality="hempstead", **kw)
+    assert message in str(exc.value)
+
+
+# --- iCalendar ----------------------------------------------------------------------------------------
+
+STAMP = datetime(2024, 1, 2, 3, 4, 5, tzinfo=timezone.utc)
+
+
+def everything():
+    return calc(
+        municipality="tuckahoe",
+        milestones=[{"name": "start_of_construction", "date": "2024-05-10", "start_time": "08:00"}],
+        violation_notice_served="2024-06-03",
+        final_acceptance="2024-06-15",
+        wiring_concealment_notice="2024-08-31T10:00",
+        registration_issued="2024-03-03",
+        supervisor_left="2024-05-01",
+    )
+
+
+def unfold(text: str) -> list[str]:
+    lines: list[str] = []
+    for raw in text.split("\r\n"):
+        if raw.startswith(" "):
+            lines[-1] += raw[1:]
+        elif raw:
+            lines.append(raw)
+    return lines
+
+
+def test_ics_is_valid_rfc5545():
+    out = everything()
+    ics = out.to_ics(dtstamp=STAMP)
+    assert ics.endswith("\r\n") and "\n" not in ics.replace("\r\n", "")
+    assert all(len(line.encode("utf-8")) <= 75 for line in ics.split("\r\n"))
+    lines = unfold(ics)
+    assert lines[0] == "BEGIN:VCALENDAR" and lines[-1] == "END:VCALENDAR"
+    assert "VERSION:2.0" in lines and any(l.startswith("PRODID:") for l in lines)
+    events, current = [], None
+    for line in lines:
+        if line == "BEGIN:VEVENT":
+            current = {}
+        elif line == "END:VEVENT":
+            events.append(current)
+            current = None
+        elif current is not None:
+            name, _, value = line.partition(":")
+            current[name] = value
+    assert len(events) == len(out.obligations) == 6
+    for ev in events:
+        assert {"UID", "DTSTAMP", "SUMMARY", "DESCRIPTION"} <= set(ev)
+        assert ev["DTSTAMP"] == "20240102T030405Z"
+        assert "DTSTART" in ev or "DTSTART;VALUE=DATE" in ev
+    assert len({ev["UID"] for ev in events}) == len(events)
+    timed = [ev for ev in events if "DTSTART" in ev]
+    assert {ev["DTSTART"] for ev in timed} == {"20240508T080000", "20240903T100000"}
+    allday = [ev for ev in events if "DTSTART;VALUE=DATE" in ev]
+    assert all(ev["DTEND;VALUE=DATE"] > ev["DTSTART;VALUE=DATE"] for ev in allday)
+
+
+def test_ics_escapes_text_and_carries_citations():
+    ics = everything().to_ics(dtstamp=STAMP)
+    desc = [l for l in unfold(ics) if l.startswith("DESCRIPTION:")]
+    assert any("Tuckahoe Code § 7-8(b)" in d for d in desc)
+    for d in desc:
+        body = d[len("DESCRIPTION:"):]
+        # Every comma and semicolon is escaped; newlines are written as \n.
+        stripped = body.replace("\\\\", "").replace("\\,", "").replace("\\;", "").replace("\\n", "")
+        assert "," not in stripped and ";" not in stripped and "\\" not in stripped
+
+
+def test_ics_is_deterministic_given_a_stamp():
+    assert everything().to_ics(dtstamp=STAMP) == everything().to_ics(dtstamp=STAMP)
+
+
+def test_ics_escape_and_fold_units():
+    from codeassist.calculators.ics import escape_text, fold
+
+    assert escape_text('a,b;c\\d\ne') == "a\\,b\\;c\\\\d\\ne"
+    folded = fold("X:" + "§" * 100)
+    assert all(len(p.encode()) <= 75 for p in folded.split("\r\n"))
+    assert "".join(p[1:] if i else p for i, p in enumerate(folded.split("\r\n"))) == "X:" + "§" * 100

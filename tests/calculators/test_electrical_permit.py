@@ -1,0 +1,87 @@
+"""Electrical permits under Tuckahoe Code § 7-5: each exemption, who may apply, the inspection steps."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from codeassist.calculators.electrical_permit import MINOR_REPAIRS, ElectricalPermitInput, run
+
+from .conftest import assert_grounded
+
+
+def calc(**kw):
+    out = run(ElectricalPermitInput(**kw))
+    assert_grounded(out)
+    return out
+
+
+@pytest.mark.parametrize("key", list(MINOR_REPAIRS))
+@pytest.mark.parametrize("by", ["registered_contractor", "homeowner", "other"])
+def test_listed_minor_repairs_need_no_permit(key, by):
+    out = calc(work=key, performed_by=by)
+    assert out.permit_required is False
+    assert out.exemption.key == f"minor_repair:{key}"
+    assert out.exemption.provision_id == "tuckahoe:7-5(a)(1)"
+    assert out.exemption.citation == "Tuckahoe Code § 7-5(a)(1)"
+    assert out.inspection_steps == []
+
+
+@pytest.mark.parametrize("printed", [r.quote for r in MINOR_REPAIRS.values()] + ["Replacing Fuses", "taping bare joints."])
+def test_minor_repairs_as_printed(printed):
+    assert calc(work=printed, performed_by="homeowner").permit_required is False
+
+
+@pytest.mark.parametrize(("by", "key", "pid"), [
+    ("utility", "public_utility", "tuckahoe:7-5(a)(3)"),
+    ("in_house_journeyman", "in_house_journeyman", "tuckahoe:7-5(a)(2)"),
+])
+def test_utility_and_in_house_journeyman(by, key, pid):
+    out = calc(work="new 200 A service", performed_by=by)
+    assert out.permit_required is False
+    assert (out.exemption.key, out.exemption.provision_id) == (key, pid)
+
+
+def test_contractor_needs_permit_and_the_steps_follow():
+    out = calc(work="add a circuit for a kitchen", performed_by="registered_contractor")
+    assert out.permit_required is True and out.exemption is None
+    assert out.applicant_must_be_registered is True
+    assert "registered electrical contractor" in out.who_may_apply and "in writing" in out.who_may_apply
+    step_pids = {s.provision_id for s in out.steps}
+    assert {"tuckahoe:7-5(a)", "tuckahoe:7-5(b)", "tuckahoe:7-5(c)", "tuckahoe:7-11(c)", "tuckahoe:7-4"} <= step_pids
+    assert [s.provision_id for s in out.inspection_steps] == [
+        "tuckahoe:7-8(b)", "tuckahoe:7-8(a)", "tuckahoe:7-8(a)", "tuckahoe:7-8(a)", "tuckahoe:7-9(a)",
+    ]
+    assert any("such as" in c for c in out.caveats)
+
+
+@pytest.mark.parametrize("by", ["homeowner", "other"])
+def test_unregistered_person_must_hire_a_registered_contractor(by):
+    out = calc(work="finish the basement wiring", performed_by=by)
+    assert out.permit_required is True
+    assert any("must hire one" in c for c in out.caveats)
+
+
+def test_free_text_is_not_guessed_into_an_exemption():
+    # Mentions fuses but is not "replacing fuses".
+    out = calc(work="replace the fuse box with a breaker panel", performed_by="registered_contractor")
+    assert out.permit_required is True
+    assert any("was not matched" in c for c in out.caveats)
+
+
+def test_hempstead_has_no_electrical_code():
+    out = calc(municipality="hempstead", work="replacing fuses", performed_by="homeowner")
+    assert out.status == "not_in_corpus" and out.permit_required is None
+    assert any("No electrical code for Hempstead" in c for c in out.caveats)
+
+
+@pytest.mark.parametrize(("kw", "message"), [
+    (dict(work="   ", performed_by="homeowner"), "describe the work"),
+    (dict(work="x" * 2001, performed_by="homeowner"), "too long"),
+    (dict(work="fuses", performed_by="wizard"), "registered_contractor"),
+    (dict(work="fuses"), "Field required"),
+])
+def test_invalid_input(kw, message):
+    with pytest.raises(ValidationError) as exc:
+        ElectricalPermitInput(**kw)
+    assert message in str(exc.value)

@@ -1,0 +1,69 @@
+"""SWPPP contents: Hempstead's lists verbatim, the post-construction list when a condition applies, Tuckahoe not in corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from codeassist.calculators.applicability import ApplicabilityInput
+from codeassist.calculators.swppp_checklist import CHECKLISTS, run
+
+from .conftest import assert_grounded
+
+
+def calc(**kw):
+    out = run(ApplicabilityInput(**kw))
+    assert_grounded(out)
+    return out
+
+
+def groups(out):
+    return [i.group for i in out.items]
+
+
+def test_base_list_is_a_to_p():
+    labels = [r.pid for r in CHECKLISTS["hempstead"]["base"]]
+    assert labels == [f"hempstead:391(B)(1)({c})" for c in "abcdefghijklmnop"]
+    assert [r.pid for r in CHECKLISTS["hempstead"]["post_construction"]] == [f"hempstead:391(B)(3)({c})" for c in "abcdefghi"]
+
+
+@pytest.mark.parametrize(("kw", "post"), [
+    (dict(disturbed_acres=3), 9),
+    (dict(disturbed_acres=6), 9),
+    (dict(disturbed_acres=0.5, part_of_common_plan=True, discharges_to_impaired_water=True), 9),
+    (dict(disturbed_acres=3, single_family_residence=True), 0),
+    (dict(disturbed_acres=0.5, part_of_common_plan=True), 0),
+])
+def test_hempstead_checklist(kw, post):
+    out = calc(municipality="hempstead", **kw)
+    assert out.status == "computed"
+    assert groups(out).count("base") == 16
+    assert groups(out).count("post_construction") == post
+    assert groups(out).count("certification") == 4
+    assert out.post_construction_controls is (post > 0)
+
+
+def test_not_required_below_threshold():
+    out = calc(municipality="hempstead", disturbed_acres=0.5)
+    assert out.status == "not_required" and out.items == []
+
+
+def test_likely_exempt_keeps_the_list_with_a_caveat():
+    out = calc(municipality="hempstead", disturbed_acres=2, activity="emergency")
+    assert out.swppp_required == "likely_exempt" and out.items
+    assert any("does not grant the exemption" in c for c in out.caveats)
+
+
+@pytest.mark.parametrize("acres", [0.5, 2, 10])
+def test_tuckahoe_contents_are_not_in_corpus(acres):
+    out = calc(municipality="tuckahoe", disturbed_acres=acres)
+    assert out.status == "not_in_corpus" and out.items == []
+    assert any("Appendix A, Zoning, Article XII" in c and "not in this corpus" in c for c in out.caveats)
+    assert "not in this corpus" in out.to_markdown()
+
+
+def test_markdown_export():
+    md = calc(municipality="hempstead", disturbed_acres=6).to_markdown()
+    assert md.startswith("# SWPPP checklist: Hempstead")
+    assert md.count("- [ ] ") == 16 + 9 + 4
+    assert "(Hempstead BZO § 391(B)(1)(m))" in md
+    assert "## Post-construction stormwater controls" in md
