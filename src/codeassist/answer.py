@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from pydantic import ValidationError
 
 from . import understand as U
-from .compose import Scorer, cite, short_quote
+from .compose import Scorer, cite, content_stems, short_quote
 from .errors import CitationNotFound
 from .models import Answer, Citation, Hit
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 NOT_IN_CORPUS = "The ordinance text here does not say"
 MIN_COVERAGE = 0.34
-MIN_KNOWN = 0.67  # below this share of known words the question is about something else
+MIN_KNOWN = 0.5  # below this share of known words the question is about something else
 
 
 class SearchBackend(Protocol):
@@ -79,7 +79,9 @@ def _missing_caveats(corpus: "Corpus", pids: list[str]) -> list[str]:
 def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, question: str,
                      munis: list[str], named: bool) -> Answer:
     expanded = U.expand_abbreviations(question)
-    if scorer.known_share(question) < MIN_KNOWN:
+    share, n_words = scorer.known_share(question), len(set(content_stems(question)))
+    # Half the words unknown to these ordinances, and at most one known: the question is about something else.
+    if share < MIN_KNOWN or (share <= MIN_KNOWN and share * n_words <= 1):
         return abstain(corpus, question, f"{NOT_IN_CORPUS} anything about that: the question uses words that "
                        "do not appear in these ordinances (Hempstead's stormwater article; Tuckahoe's Electrical "
                        "Code and Erosion and Sediment Control law).", munis)
@@ -306,6 +308,12 @@ def headline(name: str, out: Any, names: dict[str, str]) -> str:
     if name == "penalty":
         if out.status != "computed":
             return f"The fine for this {out.chapter} violation in the {where} is set in text that is not in this corpus."
+        if out.fine_max is None:
+            kind = out.offense_class or "an offense"
+            sv = out.separate_violations
+            cont = f" Continuing conduct counts as {sv.count} separate offenses, one per {sv.unit}." if sv and sv.count > 1 else ""
+            return (f"It is {'a ' if kind == 'misdemeanor' else ''}{kind} ({where}), but the fine and any jail term are "
+                    f"set by a section that is not in this corpus.{cont}")
         fine = f"a fine of up to {_money(out.fine_max)}" if out.fine_min in (None, 0) else \
             f"a fine of {_money(out.fine_min)} to {_money(out.fine_max)}"
         jail = f", or imprisonment of up to {out.max_imprisonment_months} months, or both" if out.max_imprisonment_months else ""
@@ -360,7 +368,7 @@ def build_calc_input(name: str, question: str, muni: str, prior: dict | None = N
             data["discharges_to_impaired_water"] = True
         if re.search(r"\b(site plan|special permit|subdivision review)\b", low):
             data["site_plan_review"] = True
-        if "disturbed_acres" not in data and "disturbed_sq_ft" not in data and data.get("activity", "construction") == "construction":
+        if "disturbed_acres" not in data and "disturbed_sq_ft" not in data:
             return None, "How much land will the project disturb in total (in acres or square feet)?"
         return data, None
     if name == "penalty":

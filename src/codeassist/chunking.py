@@ -80,7 +80,8 @@ def _table_of_contents(children: list[Provision]) -> str:
     return "Contains: " + "; ".join(items) + "." if items else ""
 
 
-def chunk_provisions(source: ChunkSource, max_words: int = 180) -> list[Chunk]:
+def chunk_provisions(source: ChunkSource, max_words: int = 180, *, passages: bool = True,
+                     lead_words: int = 0) -> list[Chunk]:
     """All chunks of the corpus, in document order. Deterministic: same corpus, same chunks."""
     if max_words < 40:
         raise ValueError(f"chunk budget of {max_words} words leaves no room for text after the header")
@@ -88,11 +89,15 @@ def chunk_provisions(source: ChunkSource, max_words: int = 180) -> list[Chunk]:
     for p in source.provisions():
         muni = source.municipalities.get(p.municipality)
         head = header(p, muni)
+        if lead_words and p.parent:
+            lead = source.get(p.parent).text.split() if hasattr(source, "get") else []
+            if lead:
+                head += "\n" + " ".join(lead[:lead_words]) + (" ..." if len(lead) > lead_words else "")
         budget = max_words - words(head)
         desc = _descendants(source, p.id)
         covers: tuple[str, ...] = ()
         passage = "\n".join(t for t in [p.text, *(d.text for d in desc)] if t)
-        if desc and words(passage) <= budget:
+        if passages and desc and words(passage) <= budget:
             body, covers = passage, tuple(d.id for d in desc)
         elif p.text.strip():
             body = p.text

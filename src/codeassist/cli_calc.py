@@ -49,11 +49,8 @@ def cmd_calc(args) -> int:
     else:
         print(out.model_dump_json(indent=2))
     if args.ics:
-        from .calculators import deadlines
-
-        to_ics = getattr(out, "to_ics", None) or getattr(deadlines, "to_ics", None)
-        if to_ics is None:
+        if not hasattr(out, "to_ics"):
             print("codeassist: --ics applies to the deadlines calculator", file=sys.stderr)
             return 2
-        Path(args.ics).write_text(to_ics() if getattr(out, "to_ics", None) else to_ics(out), encoding="utf-8", newline="")
+        Path(args.ics).write_text(out.to_ics(), encoding="utf-8", newline="")
     return 0

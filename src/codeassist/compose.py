@@ -22,7 +22,9 @@ they he she it my our your their me us them this that these those what which who
 should would will shall may might must have has had having not no yes any all some there here with without from by
 at as about into over under than then so too very just also only need needs needed get got make made like want
 tell know say says said please thanks hi hello much many long often does anything something someone somebody per
-town village hempstead tuckahoe ny new york code law ordinance rule rules section chapter article""".split())
+town village hempstead tuckahoe ny new york code law ordinance rule rules section chapter article fast quick
+quickly big small large done happen happens happened ignore ignored thing things stuff put go going way still
+after before ok okay guy guys folks lot lots really actually exactly""".split())
 
 _SENTENCE_SPLIT = re.compile(r"(?<=[.;:])\s+(?=[\"(A-Z])")
 _QUANTITY_Q = re.compile(r"\b(how (?:long|many|much|soon|fast|often|big|large)|when|deadline|within|days?|hours?|"

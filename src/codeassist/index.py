@@ -18,7 +18,6 @@ import logging
 import os
 import shutil
 import threading
-import re
 import time
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
@@ -33,6 +32,7 @@ from pydantic import BaseModel, ConfigDict
 
 from codeassist.chunking import CHUNKER_VERSION, Chunk, chunk_provisions
 from codeassist.errors import IndexUnavailable
+from codeassist.lexical import tokenize
 from codeassist.settings import Settings, get_settings
 
 if TYPE_CHECKING:
@@ -207,35 +207,6 @@ def open_store(settings: Settings) -> VectorStore:
 
 
 # --- BM25 ----------------------------------------------------------------------------------------
-
-_WORD = re.compile(r"[a-z0-9]+")
-_STOPWORDS = frozenset(
-    "a an and any are as at be been being but by can could do does did for from had has have how i if in "
-    "into is it its me my of on or our shall should so such than that the their them then there these they "
-    "this those to under upon was we were what when where which who whom will with within would you your".split())
-
-
-def stem(word: str) -> str:
-    """A light suffix stripper, enough for 'inspections'/'inspected'/'inspection' to meet.
-    (No stemmer package ships in the stack; Porter would be the upgrade.)"""
-    w = word
-    if len(w) > 4 and w.endswith("ies"):
-        return w[:-3] + "y"
-    if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
-        w = w[:-1]
-    for suffix in ("ation", "ion", "ing", "ed"):
-        if len(w) > len(suffix) + 3 and w.endswith(suffix):
-            w = w[: -len(suffix)]
-            break
-    if len(w) > 4 and w.endswith("e"):
-        w = w[:-1]
-    return w
-
-
-def tokenize(text: str) -> list[str]:
-    """BM25 terms: lower-case words and numbers, stop words dropped, lightly stemmed."""
-    return [stem(w) for w in _WORD.findall(text.lower()) if w not in _STOPWORDS]
-
 
 class BM25Search:
     """rank_bm25 over chunk texts. The municipality filter is applied BEFORE ranking: each filter value

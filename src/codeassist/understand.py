@@ -82,9 +82,26 @@ def detect_municipalities(q: str, aliases: dict[str, list[str]]) -> list[str]:
     return [mid for _, mid in sorted(found)]
 
 
+# Everyday words -> the ordinance's words (appended, never replacing what the user wrote).
+SYNONYMS = {
+    r"\brain(?:fall|ed|s|storm)?\b|\bdownpour\b": "precipitation storm event",
+    r"\bbond\b": "performance guarantee security",
+    r"\bfined?\b|\bticket(?:ed)?\b": "penalty",
+    r"\bpermit to build\b|\bbuilding permit\b": "building permit",
+    r"\bdig(?:ging)?\b|\bexcavat\w*\b|\bgrading\b|\bbulldoz\w*\b": "soil disturbance clearing grading",
+    r"\bsilt\b|\bmud\b|\bdirt\b": "sediment erosion",
+    r"\bcatch basin|\bdetention pond|\bretention pond|\bbasins?\b|\bponds?\b": "stormwater management facility",
+    r"\bhow fast\b|\bhow soon\b|\bhow quickly\b": "within hours days",
+    r"\bcheck(?:s|ed)? on\b|\bcome out\b|\bvisit\b": "inspection",
+    r"\belectrician\b": "electrical contractor",
+    r"\blicen[cs]e\b": "certificate of registration",
+    r"\bcost\b|\bcharge\b|\bpay\b": "fees",
+}
+
+
 def expand_abbreviations(q: str) -> str:
-    """Append expansions of abbreviations the question uses (kept beside the original words)."""
-    extra = []
+    """Append expansions of abbreviations and everyday words the question uses (kept beside the original)."""
+    extra = [full for pattern, full in SYNONYMS.items() if re.search(pattern, q, re.I)]
     for abbr, full in ABBREVIATIONS.items():
         if re.search(r"(?<![\w&])" + re.escape(abbr) + r"s?(?![\w&])", q, re.I):
             # "CO" only as an abbreviation when written in capitals (not "co-owner").

@@ -391,13 +391,12 @@ def run(inp: ApplicabilityInput) -> ApplicabilityOutput:
     steps: list[Step] = []
     caveats: list[str] = []
     rules = RULES[muni]
-    steps.append(step("The stormwater law applies to land development activities.", rules["applies"]))
-
     if muni == "hempstead":
+        steps.append(step("The stormwater law applies to land development activities.", rules["applies"]))
         lda: Literal["yes", "no", "unknown"] = _hempstead_lda(inp, acres, steps)
     else:
         lda = "unknown"
-        steps.append(step("The Village's threshold is in Appendix A § 12-1, not in this corpus: unknown.", rules["applies"]))
+        steps.append(step("The chapter applies to land development activities as defined in Appendix A § 12-1, which is not in this corpus: whether this project is one is unknown.", rules["applies"]))
         caveats.append(TUCKAHOE_MISSING)
         model_lda = acres >= 1.0 or (inp.part_of_common_plan and acres > 0)
         assumption = TUCKAHOE_ASSUMPTION.format(verdict="would" if model_lda else "would not")
@@ -417,7 +416,7 @@ def run(inp: ApplicabilityInput) -> ApplicabilityOutput:
 
     reviewed_by = submitted_to = None
     if swppp != "no":
-        reviewed_by, submitted_to = _review(inp, steps, caveats)
+        reviewed_by, submitted_to = _review(inp, swppp, steps, caveats)
     conditions: list[str] = []
     post: bool | None = None
     preparers: list[str] = []
@@ -451,19 +450,20 @@ def run(inp: ApplicabilityInput) -> ApplicabilityOutput:
     )
 
 
-def _review(inp: ApplicabilityInput, steps: list[Step], caveats: list[str]) -> tuple[str, str | None]:
+def _review(inp: ApplicabilityInput, swppp: str, steps: list[Step], caveats: list[str]) -> tuple[str, str | None]:
     """Who reviews the project and where the SWPPP goes."""
     muni = inp.municipality
     rules, offices = RULES[muni], OFFICES[muni]
+    cond = "" if swppp == "yes" else "If the project is regulated and not exempt: "
     if inp.site_plan_review:
         reviewed_by = offices["board"]
-        steps.append(step("Under subdivision, site plan or special permit review, the project is reviewed there under the stormwater standards.", rules["review_board"]))
+        steps.append(step(cond + "Under subdivision, site plan or special permit review, the project is reviewed there under the stormwater standards.", rules["review_board"]))
         if muni == "tuckahoe":
             caveats.append("Tuckahoe's site plan review rules (Appendix A, §§ 7-1.3(f) and 7-3) are not in this corpus.")
     else:
         reviewed_by = offices["smo"]
-        steps.append(step("Not under site plan, subdivision or special permit review: submit a SWPPP to the Stormwater Management Officer, who approves it.", rules["review_smo"]))
+        steps.append(step(cond + "Not under site plan, subdivision or special permit review: submit a SWPPP to the Stormwater Management Officer, who approves it.", rules["review_smo"]))
     if muni == "hempstead":
-        steps.append(step("No application is reviewed until the Department of Engineering has received the SWPPP.", rules["submit_engineering"]))
+        steps.append(step(cond + "No application is reviewed until the Department of Engineering has received the SWPPP.", rules["submit_engineering"]))
         return reviewed_by, offices["submit"]
     return reviewed_by, None if inp.site_plan_review else offices["smo"]

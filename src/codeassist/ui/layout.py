@@ -13,7 +13,7 @@ from .text import escape_md
 DISCLAIMER = Answer.model_fields["disclaimer"].default
 
 
-def _when(iso: str | None) -> str | None:
+def long_date(iso: str | None) -> str | None:
     if not iso:
         return None
     try:
@@ -23,27 +23,32 @@ def _when(iso: str | None) -> str | None:
     return f"{d:%B} {d.day}, {d.year}"
 
 
-def effective_dates(corpus: Corpus) -> list[tuple[str, str, str]]:
-    """(ordinance name, effective date or 'not stated in the text', where that comes from) per ordinance."""
+NOT_STATED = "not stated in the text"
+
+
+def effective_dates(corpus: Corpus) -> list[tuple[str, str, str, str]]:
+    """(short name, full name, effective date or NOT_STATED, where that comes from) per ordinance."""
     rows = []
     for o in corpus.ordinances.values():
         muni = corpus.municipalities[o.municipality]
-        name = f"{muni.short_name} {o.division} ({o.title})"
-        rows.append((name, _when(o.effective_date) or "date not stated in the text", o.effective_date_source))
+        rows.append((f"{muni.short_name} {o.division_label}", f"{muni.short_name} {o.division_label} ({o.title})",
+                     long_date(o.effective_date) or NOT_STATED, o.effective_date_source))
     return rows
 
 
 def effective_dates_md(corpus: Corpus) -> str:
-    return " \u00b7 ".join(f"{escape_md(n)}: **{escape_md(w)}**" for n, w, _ in effective_dates(corpus))
+    return " \u00b7 ".join(f"{escape_md(short)}: {escape_md(when)}" for short, _, when, _ in effective_dates(corpus))
 
 
 def disclaimer_line(corpus: Corpus) -> None:
-    st.caption(f"\u2696\ufe0f {escape_md(DISCLAIMER)} Effective dates: {effective_dates_md(corpus)}")
+    """The one-line disclaimer with each ordinance's effective date (hover for where the date comes from)."""
+    sources = "\n\n".join(f"{full}: {source}" for _, full, _, source in effective_dates(corpus))
+    st.caption(f":material/gavel: {escape_md(DISCLAIMER)} Effective: {effective_dates_md(corpus)}", help=sources)
 
 
 def sidebar(corpus: Corpus) -> None:
     with st.sidebar:
-        st.markdown("**The ordinances here**")
-        for name, when, source in effective_dates(corpus):
-            st.markdown(f"- {escape_md(name)}: {escape_md(when)}", help=source or None)
+        st.caption("**Ordinances in this assistant**")
+        for _, full, when, source in effective_dates(corpus):
+            st.caption(f"{escape_md(full)}: effective {escape_md(when)}", help=source or None)
         st.caption(escape_md(DISCLAIMER))

@@ -118,7 +118,7 @@ def provision_markdown(corpus: "Corpus", pid: str, *, quote: str | None = None, 
         if p.kind == "definition" and label_md:
             label_md += " \u2014"
         if p.id == focus:
-            label_md = "\U0001F4CD " + label_md
+            label_md = ":material/location_on: " + label_md
         body = ""
         if p.text:
             local = None

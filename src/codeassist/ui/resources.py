@@ -26,9 +26,9 @@ def get_assistant():
     from ..api import Assistant
 
     assistant = Assistant()
-    warm = getattr(assistant, "warm", None)
-    if callable(warm):
-        warm()
+    warm_up = getattr(assistant, "warm_up", None)
+    if callable(warm_up):
+        warm_up()
     return assistant
 
 

@@ -72,6 +72,13 @@ def steps_md(steps: list[dict]) -> str:
 
 
 def render_result(data: dict, *, show_steps: bool = True) -> None:
+    groups = {k: v for k, v in data.items() if isinstance(v, dict) and v and all(isinstance(x, dict) for x in v.values())}
+    if groups and len(groups) == len(data):  # e.g. {"results": {"hempstead": {...}, "tuckahoe": {...}}}
+        for inner in groups.values():
+            for name, sub in inner.items():
+                st.markdown(f"**{escape_md(humanize(name))}**")
+                render_result(sub, show_steps=show_steps)
+        return
     scalars = [(k, v) for k, v in data.items()
                if k not in _SKIP and not isinstance(v, dict) and not (isinstance(v, list) and v and isinstance(v[0], dict))]
     rows = [f"- **{escape_md(humanize(k))}:** {value_md(k, v)}" for k, v in scalars if v not in (None, [])]

@@ -1,0 +1,135 @@
+"""Words for BM25: tokenizing, stop words and the Porter stemmer. Pure.
+
+No stemmer package ships in the stack, and "violation"/"violated"/"violations" must meet, so this is
+M. F. Porter's 1980 algorithm ("An algorithm for suffix stripping", Program 14(3)), as published,
+with the two later fixes from his reference implementation (-bli -> -ble, -logi -> -log).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+STOPWORDS = frozenset(
+    "a an and any are as at be been being but by can could do does did for from had has have how i if in "
+    "into is it its me my of on or our shall should so such than that the their them then there these they "
+    "this those to under upon was we were what when where which who whom will with within would you your "
+    "s t".split())
+
+
+def tokenize(text: str) -> list[str]:
+    """BM25 terms: lower-case words and numbers, stop words dropped, Porter-stemmed."""
+    return [stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS]
+
+
+# --- Porter (1980) ---------------------------------------------------------------------------------
+
+def _cons(w: str, i: int) -> bool:
+    ch = w[i]
+    if ch in "aeiou":
+        return False
+    if ch == "y":
+        return i == 0 or not _cons(w, i - 1)
+    return True
+
+
+def _measure(stem_: str) -> int:
+    """m in [C](VC)^m[V]."""
+    m, i, n = 0, 0, len(stem_)
+    while i < n and _cons(stem_, i):
+        i += 1
+    while i < n:
+        while i < n and not _cons(stem_, i):
+            i += 1
+        if i >= n:
+            break
+        while i < n and _cons(stem_, i):
+            i += 1
+        m += 1
+    return m
+
+
+def _has_vowel(stem_: str) -> bool:
+    return any(not _cons(stem_, i) for i in range(len(stem_)))
+
+
+def _double_cons(w: str) -> bool:
+    return len(w) >= 2 and w[-1] == w[-2] and _cons(w, len(w) - 1)
+
+
+def _cvc(w: str) -> bool:
+    return (len(w) >= 3 and _cons(w, len(w) - 3) and not _cons(w, len(w) - 2) and _cons(w, len(w) - 1)
+            and w[-1] not in "wxy")
+
+
+def _replace(w: str, rules: tuple[tuple[str, str], ...], min_m: int) -> str:
+    for suffix, repl in rules:
+        if w.endswith(suffix):
+            base = w[: len(w) - len(suffix)]
+            return base + repl if _measure(base) > min_m else w
+    return w
+
+
+_STEP2 = (("ational", "ate"), ("tional", "tion"), ("enci", "ence"), ("anci", "ance"), ("izer", "ize"),
+          ("bli", "ble"), ("alli", "al"), ("entli", "ent"), ("eli", "e"), ("ousli", "ous"),
+          ("ization", "ize"), ("ation", "ate"), ("ator", "ate"), ("alism", "al"), ("iveness", "ive"),
+          ("fulness", "ful"), ("ousness", "ous"), ("aliti", "al"), ("iviti", "ive"), ("biliti", "ble"),
+          ("logi", "log"))
+_STEP3 = (("icate", "ic"), ("ative", ""), ("alize", "al"), ("iciti", "ic"), ("ical", "ic"), ("ful", ""),
+          ("ness", ""))
+_STEP4 = ("al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ion", "ou",
+          "ism", "ate", "iti", "ous", "ive", "ize")
+
+
+@lru_cache(maxsize=50_000)
+def stem(word: str) -> str:
+    w = word
+    if len(w) <= 2 or not w.isalpha():
+        return w
+    # 1a
+    if w.endswith("sses"):
+        w = w[:-2]
+    elif w.endswith("ies"):
+        w = w[:-2]
+    elif w.endswith("s") and not w.endswith("ss"):
+        w = w[:-1]
+    # 1b
+    extra = False
+    if w.endswith("eed"):
+        if _measure(w[:-3]) > 0:
+            w = w[:-1]
+    elif w.endswith("ed") and _has_vowel(w[:-2]):
+        w, extra = w[:-2], True
+    elif w.endswith("ing") and _has_vowel(w[:-3]):
+        w, extra = w[:-3], True
+    if extra:
+        if w.endswith(("at", "bl", "iz")):
+            w += "e"
+        elif _double_cons(w) and w[-1] not in "lsz":
+            w = w[:-1]
+        elif _measure(w) == 1 and _cvc(w):
+            w += "e"
+    # 1c
+    if w.endswith("y") and _has_vowel(w[:-1]):
+        w = w[:-1] + "i"
+    w = _replace(w, _STEP2, 0)
+    w = _replace(w, _STEP3, 0)
+    # 4
+    for suffix in sorted(_STEP4, key=len, reverse=True):
+        if w.endswith(suffix):
+            base = w[: len(w) - len(suffix)]
+            if _measure(base) > 1 and (suffix != "ion" or base.endswith(("s", "t"))):
+                w = base
+            break
+    # 5a
+    if w.endswith("e"):
+        base = w[:-1]
+        m = _measure(base)
+        if m > 1 or (m == 1 and not _cvc(base)):
+            w = base
+    # 5b
+    if _measure(w) > 1 and _double_cons(w) and w.endswith("l"):
+        w = w[:-1]
+    return w
