@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from .corpus import Corpus
 
 NOT_IN_CORPUS = "The ordinance text here does not say"
-MIN_COVERAGE = 0.34
+MIN_COVERAGE = 0.34  # share of the question's (IDF-weighted) words a passage must hold, or:
+MIN_DENSE = 0.30     # cosine similarity of the best passage to the question (all-MiniLM-L6-v2)
 MIN_KNOWN = 0.5  # below this share of known words the question is about something else
 
 
@@ -76,6 +77,17 @@ def _missing_caveats(corpus: "Corpus", pids: list[str]) -> list[str]:
     return out[:2]
 
 
+def _dense_top(backend: SearchBackend, query: str, muni: str | None) -> float | None:
+    """Cosine similarity of the nearest passage, when the backend can say (the hybrid Retriever can)."""
+    try:
+        hits = backend.search(query, municipality=muni, k=1, mode="dense")  # type: ignore[call-arg]
+    except TypeError:
+        return None
+    except Exception:  # the vector store is down: the lexical gate alone decides
+        return None
+    return hits[0].score if hits else None
+
+
 def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, question: str,
                      munis: list[str], named: bool) -> Answer:
     expanded = U.expand_abbreviations(question)
@@ -88,25 +100,35 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, q
     parts: list[tuple[str, list[Citation], float]] = []
     for muni in munis:
         hits = backend.search(expanded, municipality=muni, k=5)
+        dense = _dense_top(backend, expanded, muni)
         best: list[tuple[float, str, Any]] = []
-        for h in hits[:4]:
+        top_cov = 0.0
+        for rank, h in enumerate(hits[:5]):
             p = corpus.get(h.id)
-            if p is None or not p.text:
+            if p is None:
                 continue
-            sentence, s_score = scorer.best_sentence(expanded, p.text)
-            cov = scorer.coverage(expanded, p.text + " " + p.heading)
-            best.append((cov + 0.5 * max(s_score, 0), sentence, p))
+            text = p.text or corpus.full_text(p.id)
+            if not text:
+                continue
+            sentence, s_score = scorer.best_sentence(expanded, text)
+            cov = scorer.coverage(expanded, text + " " + p.heading)
+            top_cov = max(top_cov, cov)
+            # The retriever's order counts most; overlap picks among close candidates.
+            best.append((0.6 / (1 + rank) + cov + 0.5 * max(s_score, 0), sentence, p))
         if not best:
+            continue
+        relevant = top_cov >= MIN_COVERAGE or (dense is not None and dense >= MIN_DENSE)
+        if not relevant:
             continue
         best.sort(key=lambda x: -x[0])
         top_score, sentence, p = best[0]
-        if scorer.coverage(expanded, p.text + " " + p.heading) < MIN_COVERAGE:
-            continue
         cites = [cite(corpus, p, sentence)]
-        for score, sent, other in best[1:3]:
-            if score >= 0.75 * top_score and other.id != p.id and other.parent != p.id and p.parent != other.id:
+        for score, sent, other in best[1:]:
+            if len(cites) == 3:
+                break
+            if score >= 0.6 * top_score and other.id != p.id and other.parent != p.id and p.parent != other.id:
                 cites.append(cite(corpus, other, sent))
-        parts.append((muni, cites, top_score))
+        parts.append((muni, cites, (dense or 0) + top_cov))
     if not parts:
         where = " or ".join(_names(corpus)[m] for m in munis)
         return abstain(corpus, question, f"{NOT_IN_CORPUS} how this works in the {where}: no provision in the "
@@ -171,10 +193,13 @@ def answer_definition(corpus: "Corpus", question: str, term: str, munis: list[st
 
 
 def answer_lookup(corpus: "Corpus", question: str, citation_text: str, muni: str | None) -> Answer | None:
-    attempts = [citation_text, re.sub(r"\b(say|says|mean|means|cover|covers|about)\b.*$", "", citation_text, flags=re.I),
-                question]
+    core = re.search(r"§*\s*\d{1,3}[A-Za-z]?(?:-\d+)?(?:\s*\([A-Za-z0-9]{1,2}\))*", citation_text)
+    attempts = [citation_text, re.sub(r"\b(say|says|mean|means|cover|covers|about|pls|please|of the .*)\b.*$", "",
+                                      citation_text, flags=re.I), core.group(0) if core else "", question]
     p = None
     for text in attempts:
+        if not text.strip():
+            continue
         try:
             p = corpus.resolve_citation(text.strip(" ?."), muni)
             break
@@ -339,6 +364,48 @@ def headline(name: str, out: Any, names: dict[str, str]) -> str:
     return ""
 
 
+def calc_undecided(name: str, out: Any, question: str = "") -> bool:
+    """True when the calculator could not settle the question from the corpus."""
+    if getattr(out, "status", "computed") == "not_in_corpus":
+        return True
+    if name == "applicability":
+        return out.swppp_required == "unknown"
+    if name == "penalty":
+        counting = re.search(r"\b(how many|separate|each (?:day|week)|count)\b", question.lower())
+        return out.fine_max is None and not counting
+    if name == "deadlines":
+        return not out.obligations
+    return False
+
+
+def find_gap(corpus: "Corpus", question: str, munis: list[str]) -> Answer | None:
+    """A question about text the corpus lacks, as listed in each ordinance's metadata `[[gaps]]`.
+    With several municipalities in scope, it abstains only when every one of them lacks the text."""
+    low = question.lower()
+    found: dict[str, tuple[Any, Any]] = {}
+    for o in corpus.ordinances.values():
+        if o.municipality not in munis or o.municipality in found:
+            continue
+        for gap in o.gaps:
+            if all(re.search(p, low) for p in gap.all_of) and (not gap.any_of or any(re.search(p, low) for p in gap.any_of)):
+                found[o.municipality] = (o, gap)
+                break
+    if not found or len(found) < len(munis):
+        return None
+    lines, cites = [], []
+    for muni, (o, gap) in found.items():
+        where = corpus.municipalities[muni].name
+        lines.append(f"{NOT_IN_CORPUS} this for the {where}: {gap.missing}")
+        p = corpus.get(gap.pointer) if gap.pointer else None
+        if p and gap.quote:
+            c = cite(corpus, p, gap.quote)
+            cites.append(c)
+            lines.append(f"What the text does say: \u201c{c.quote}\u201d ({c.citation})")
+    topic = next(iter(found.values()))[0].topic
+    return abstain(corpus, question, "\n\n".join(lines), list(found), topic, cites,
+                   municipality=next(iter(found)) if len(found) == 1 else None)
+
+
 def _today() -> date:
     return date.today()
 
@@ -408,7 +475,7 @@ def build_calc_input(name: str, question: str, muni: str, prior: dict | None = N
             data["milestones"] = [{"name": "Start of construction", "date": d0.isoformat(),
                                    **({"start_time": f"{hm[0]:02d}:{hm[1]:02d}"} if hm else {})}]
         else:
-            return None, "Which date should I count from (for example the storm, the notice you were served, or the start of work)?"
+            return None, None  # a date, but no deadline this calculator knows: answer from the text
         return data, None
     if name == "electrical_permit":
         data.pop("municipality", None)

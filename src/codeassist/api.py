@@ -79,11 +79,15 @@ class Assistant:
             follow = self._follow_up(q, chosen, conv)
             if follow is not None:
                 return follow
-        route = U.route(q, self.definitions)
+        route = U.route(q, self.definitions, len(named))
+        scope = ("this assistant covers only the Town of Hempstead's stormwater article and the Village of "
+                 "Tuckahoe's Electrical Code and Erosion and Sediment Control law")
         if route.intent == "abstain" and route.other_place:
-            return A.abstain(self.corpus, q, f"{A.NOT_IN_CORPUS} anything about {route.other_place}: this "
-                             "assistant covers only the Town of Hempstead's stormwater article and the Village "
-                             "of Tuckahoe's Electrical Code and Erosion and Sediment Control law.")
+            return A.abstain(self.corpus, q, f"{A.NOT_IN_CORPUS} anything about {route.other_place}: {scope}.")
+        if route.intent == "abstain":
+            subject = route.notes[0] if route.notes else "that subject"
+            return A.abstain(self.corpus, q, f"{A.NOT_IN_CORPUS} anything about {subject}: {scope}. "
+                             "The municipality's clerk can say which local law covers it.", [chosen] if chosen else named or None)
         if chosen and named and chosen not in named:
             names = A._names(self.corpus)
             return Answer(question=q, intent="clarify", municipality=chosen, abstained=False,
@@ -100,16 +104,23 @@ class Assistant:
             return A.answer_definition(self.corpus, q, route.term, munis, is_named)
         if route.intent == "compare":
             return A.answer_compare(self.corpus, self.retriever, q)
+        gap = A.find_gap(self.corpus, q, munis)
+        if gap is not None:
+            return gap
         if route.intent == "calculator" and route.calculator:
-            return self._calculate(q, route.calculator, munis, is_named)
+            ans = self._calculate(q, route.calculator, munis, is_named)
+            if ans is not None:
+                return ans
         return A.answer_retrieval(self.corpus, self.scorer, self.retriever, q, munis, is_named)
 
     def _follow_up(self, q: str, chosen: str | None, conv: Conversation) -> Answer | None:
         muni = U.is_follow_up_municipality(q, self.aliases)
         if muni and conv.last_topic:
             if conv.last_calculator and conv.last_calc_input is not None:
-                return self._calculate(conv.last_topic, conv.last_calculator, [muni], True,
-                                       prior={**conv.last_calc_input, "municipality": muni}, shown=q)
+                ans = self._calculate(conv.last_topic, conv.last_calculator, [muni], True,
+                                      prior={**conv.last_calc_input, "municipality": muni}, shown=q)
+                if ans is not None:
+                    return ans
             return self._answer_as(q, self._answer(conv.last_topic, muni, None))
         if conv.pending and U.extract_area(q) and conv.pending.get("calculator"):
             p = conv.pending
@@ -132,22 +143,23 @@ class Assistant:
         return ans.model_copy(update={"question": q})
 
     def _calculate(self, q: str, name: str, munis: list[str], named: bool, prior: dict | None = None,
-                   extra: str | None = None, shown: str | None = None) -> Answer:
+                   extra: str | None = None, shown: str | None = None) -> Answer | None:
         from .calculators import CALCULATORS, format_validation_error
 
         calc = CALCULATORS[name]
         names = A._names(self.corpus)
         text_for_slots = f"{q} {extra}" if extra else q
-        if name == "electrical_permit":
-            munis = ["tuckahoe"] if "tuckahoe" in self.corpus.municipalities else munis
-            if named and munis and munis[0] != "tuckahoe":
-                return A.abstain(self.corpus, shown or q, f"{A.NOT_IN_CORPUS} anything about electrical permits in the "
+        if name in ("electrical_permit", "penalty") and (name == "electrical_permit" or U._ELECTRICAL.search(q)):
+            electrical = [o.municipality for o in self.corpus.ordinances.values() if o.topic == "electrical"]
+            if named and munis and not set(munis) & set(electrical):
+                return A.abstain(self.corpus, shown or q, f"{A.NOT_IN_CORPUS} anything about electrical work in the "
                                  f"{names[munis[0]]}: no electrical code of theirs is in this corpus.", munis)
-        if name == "penalty" and U._ELECTRICAL.search(q):
-            munis = [m for m in munis if any(o.municipality == m and o.topic == "electrical" for o in self.corpus.ordinances.values())] or munis
+            munis = [m for m in munis if m in electrical] or electrical
         parts: list[tuple[str, Any, dict]] = []
         for muni in munis:
             data, follow = A.build_calc_input(name, text_for_slots, muni, prior)
+            if data is None and follow is None:
+                return None  # nothing in the question this calculator can use: answer from the text instead
             if follow:
                 hint = self._each_way(name, muni) if len(munis) == 1 else ""
                 return Answer(question=shown or q, answer=follow + (f"\n\n{hint}" if hint else ""), intent="clarify",
@@ -187,7 +199,9 @@ class Assistant:
             text += "\n\n" + "\n".join(f"Note: {c}" for c in caveats[:4])
         if offices:
             text += "\n\nWho decides: " + "; ".join(offices) + "."
-        return Answer(question=shown or q, answer=text, intent="calculator", calculator=name,
+        # The result rests on text that is not in the corpus (e.g. Tuckahoe's threshold, § 1-7 fines).
+        undecided = all(A.calc_undecided(name, o, q) for _, o, _ in parts)
+        return Answer(question=shown or q, answer=text, intent="calculator", calculator=name, abstained=undecided,
                       municipality=parts[0][0] if len(parts) == 1 else None, citations=citations,
                       calculation=calc_json, calculation_input=parts[0][2] if len(parts) == 1 else None,
                       caveats=caveats, offices=offices)

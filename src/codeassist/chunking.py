@@ -1,11 +1,12 @@
 """What gets embedded and BM25-indexed: provisions with their context, sized for the model. Pure.
 
-Every provision yields at least one chunk:
-- a header naming where it sits (municipality, ordinance, citation, heading path), so "the Village's
-  erosion rules" can match text that never says "Village" or "erosion";
-- its body: the provision's own text; when the provision and all its descendants fit the budget, the
-  whole passage (own text plus descendants), so a list such as "no permit shall be required for ..."
-  is found as one piece; a section with no text of its own lists what it contains.
+Every provision with text yields at least one chunk:
+- a header naming where it sits (municipality, citation, heading path), so "the Town's erosion
+  inspections" can match text that never says "Town" or "inspection";
+- its body: the provision's own text, so a hit points at the most specific provision (parents and
+  children are separate chunks; whole passages were tried and lost recall on the gold set, as the
+  parent then outranked the child that answers); a section with no text of its own lists its parts'
+  captions instead ("Contains: A. Stormwater pollution prevention plan requirement; B. ...").
 - a body too long for the budget is split on its own sentences (never mid-sentence); a single
   sentence longer than the budget (the corpus has a 200-word one) is split at its clause breaks
   ("; ", ", and ", ", ") and only as a last resort between words.
@@ -26,7 +27,7 @@ from codeassist.models import Municipality, Provision
 
 # Bump when the chunk texts change in a way the chunk hash would not notice (it notices most things:
 # the index key hashes every chunk's text).
-CHUNKER_VERSION = "1"
+CHUNKER_VERSION = "2"
 
 
 class Chunk(BaseModel):
@@ -38,7 +39,6 @@ class Chunk(BaseModel):
     provision_id: str
     municipality: str
     text: str = Field(description="Header plus body: exactly what is embedded and BM25-indexed.")
-    covers: tuple[str, ...] = Field(default=(), description="Descendants whose text this chunk includes.")
 
 
 class ChunkSource(Protocol):
@@ -62,52 +62,34 @@ def header(provision: Provision, municipality: Municipality | None) -> str:
     return ". ".join(p.rstrip(".") for p in parts) + "."
 
 
-def _descendants(source: ChunkSource, pid: str) -> list[Provision]:
-    out: list[Provision] = []
-    for child in source.children(pid):
-        out.append(child)
-        out.extend(_descendants(source, child.id))
-    return out
-
-
 def _table_of_contents(children: list[Provision]) -> str:
     """What a section with no text of its own contains: its parts' captions, or their first words."""
     items = []
     for c in children:
         label = c.labels[-1] if c.labels else ""
-        caption = c.title or " ".join(c.text.split()[:10])
+        ws = c.text.split()
+        caption = c.title or " ".join(ws[:10]) + (" ..." if len(ws) > 10 else "")
         items.append(f"{label}. {caption.rstrip('.')}" if label else caption.rstrip("."))
     return "Contains: " + "; ".join(items) + "." if items else ""
 
 
-def chunk_provisions(source: ChunkSource, max_words: int = 180, *, passages: bool = True,
-                     lead_words: int = 0) -> list[Chunk]:
+def chunk_provisions(source: ChunkSource, max_words: int = 180) -> list[Chunk]:
     """All chunks of the corpus, in document order. Deterministic: same corpus, same chunks."""
     if max_words < 40:
         raise ValueError(f"chunk budget of {max_words} words leaves no room for text after the header")
     chunks: list[Chunk] = []
     for p in source.provisions():
-        muni = source.municipalities.get(p.municipality)
-        head = header(p, muni)
-        if lead_words and p.parent:
-            lead = source.get(p.parent).text.split() if hasattr(source, "get") else []
-            if lead:
-                head += "\n" + " ".join(lead[:lead_words]) + (" ..." if len(lead) > lead_words else "")
+        head = header(p, source.municipalities.get(p.municipality))
         budget = max_words - words(head)
-        desc = _descendants(source, p.id)
-        covers: tuple[str, ...] = ()
-        passage = "\n".join(t for t in [p.text, *(d.text for d in desc)] if t)
-        if passages and desc and words(passage) <= budget:
-            body, covers = passage, tuple(d.id for d in desc)
-        elif p.text.strip():
+        if p.text.strip():
             body = p.text
-        elif desc:
-            body = " ".join(_table_of_contents(source.children(p.id)).split()[:budget])
         else:
-            continue  # "(Reserved)": nothing to find; a typed citation still reaches it
+            body = " ".join(_table_of_contents(source.children(p.id)).split()[:budget])
+            if not body:
+                continue  # "(Reserved)": nothing to find; a typed citation still reaches it
         for i, part in enumerate(split_text(body, budget)):
             chunks.append(Chunk(id=f"{p.id}#{i}", provision_id=p.id, municipality=p.municipality,
-                                text=f"{head}\n{part}", covers=covers))
+                                text=f"{head}\n{part}"))
     return chunks
 
 

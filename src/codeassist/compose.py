@@ -77,9 +77,15 @@ class Scorer:
             return 0.0
         known = 0
         for s in q:
-            if s in self.vocab or (len(s) > 3 and difflib.get_close_matches(s, self._vocab_list, n=1, cutoff=0.8)):
+            if s in self.known_abbreviations or s in self.vocab or (len(s) > 3 and difflib.get_close_matches(s, self._vocab_list, n=1, cutoff=0.8)):
                 known += 1
         return known / len(q)
+
+    @cached_property
+    def known_abbreviations(self) -> set[str]:
+        from .understand import ABBREVIATIONS
+
+        return {stem(a) for a in ABBREVIATIONS}
 
     @cached_property
     def _vocab_list(self) -> list[str]:

@@ -208,6 +208,12 @@ def open_store(settings: Settings) -> VectorStore:
 
 # --- BM25 ----------------------------------------------------------------------------------------
 
+# BM25 parameters: k1 = 1.2 (Lucene's default); b = 0.5, less length normalisation than the usual 0.75
+# because chunks are already short and evenly sized (b = 0.5 did better on the gold set at every k1).
+BM25_K1 = 1.2
+BM25_B = 0.5
+
+
 class BM25Search:
     """rank_bm25 over chunk texts. The municipality filter is applied BEFORE ranking: each filter value
     gets its own BM25 (document frequencies from that municipality only), built on first use and
@@ -228,7 +234,7 @@ class BM25Search:
         from rank_bm25 import BM25Okapi
 
         subset = [c for c in self._chunks if municipality in (None, c.municipality)]
-        model = BM25Okapi([tokenize(c.text) for c in subset]) if subset else None
+        model = BM25Okapi([tokenize(c.text) for c in subset], k1=BM25_K1, b=BM25_B) if subset else None
         with self._lock:
             self._cache[municipality] = (model, subset)
             while len(self._cache) > self._cache_size:

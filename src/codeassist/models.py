@@ -48,6 +48,16 @@ class ProvisionNote(Frozen):
     note: str
 
 
+class Gap(Frozen):
+    """A question the corpus cannot answer because the text lives elsewhere (metadata, per ordinance)."""
+
+    all_of: list[str] = Field(description="Regexes (lower-case question) that must all match.")
+    any_of: list[str] = Field(default_factory=list, description="At least one must match, when given.")
+    missing: str = Field(description="What is missing and where it lives, in one sentence.")
+    pointer: str | None = Field(default=None, description="Provision that points to the missing text.")
+    quote: str | None = Field(default=None, description="Verbatim words of `pointer` to show.")
+
+
 class SectionMeta(Frozen):
     """A section as described by metadata (used where the text has no headings)."""
 
@@ -83,6 +93,7 @@ class Ordinance(Frozen):
     external_refs: list[ExternalRef] = Field(default_factory=list)
     notes: list[ProvisionNote] = Field(default_factory=list)
     missing: list[str] = Field(default_factory=list, description="Text it relies on that is not in the corpus.")
+    gaps: list[Gap] = Field(default_factory=list, description="Questions whose answer is in text not in the corpus.")
 
 
 class CrossRef(Frozen):

@@ -25,7 +25,7 @@ import logging
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -46,12 +46,15 @@ log = logging.getLogger(__name__)
 # list adds weight / (RRF_K + r). A large k flattens the curve, so agreement between retrievers
 # outweighs either one's top rank; 60 is the published default, robust without tuning.
 RRF_K = 60
-# Relative trust in each ranking. "definition" is a short list of definitions of terms the question uses.
-DEFAULT_WEIGHTS: dict[str, float] = {"dense": 1.0, "bm25": 1.0, "definition": 0.0}
+# Relative trust in each retriever, for either fusion. BM25 gets more: on the gold set BM25 alone beats
+# dense alone (all-MiniLM-L6-v2 often misses paraphrased legal questions that share one rare word with
+# the answer: "judge" / "judged invalid by a court").
+DEFAULT_WEIGHTS: dict[str, float] = {"dense": 0.3, "bm25": 0.7}
 PINNED_SCORE = 1.0  # citations typed in the question and asked-about definitions rank first
 MAX_K = 100
 
 Mode = Literal["hybrid", "dense", "bm25"]
+Fusion = Literal["score", "rrf"]
 
 
 def reciprocal_rank_fusion(rankings: Mapping[str, Sequence[str]], k: int = RRF_K,
@@ -76,6 +79,31 @@ def reciprocal_rank_fusion(rankings: Mapping[str, Sequence[str]], k: int = RRF_K
     order = {item: i for i, item in enumerate(scores)}
     fused = sorted(scores, key=lambda item: (-scores[item], order[item]))
     return [(item, scores[item], tuple(found[item])) for item in fused]
+
+
+def relative_score_fusion(scores: Mapping[str, Mapping[str, float]],
+                          weights: Mapping[str, float] | None = None) -> list[tuple[str, float, tuple[str, ...]]]:
+    """Fuse scored candidate lists: each retriever's scores are min-max normalised to [0, 1] over its
+    own candidates (its best gets 1, its worst 0; a lone candidate gets 1), then summed with weights.
+    [(id, fused score, names of the retrievers that returned it)], best first; ties in first-seen order.
+
+    Unlike RRF this keeps how far ahead a retriever's best candidate is: BM25 putting one provision
+    far above the rest (a rare word matched) is not flattened to "rank 1". Pure.
+    """
+    fused: dict[str, float] = {}
+    found: dict[str, list[str]] = {}
+    for name, cand in scores.items():
+        if not cand:
+            continue
+        w = 1.0 if weights is None else weights.get(name, 1.0)
+        hi, lo = max(cand.values()), min(cand.values())
+        for item, s in cand.items():
+            norm = (s - lo) / (hi - lo) if hi > lo else 1.0
+            fused[item] = fused.get(item, 0.0) + w * norm
+            found.setdefault(item, []).append(name)
+    order = {item: i for i, item in enumerate(fused)}
+    ranked = sorted(fused, key=lambda item: (-fused[item], order[item]))
+    return [(item, fused[item], tuple(found[item])) for item in ranked]
 
 
 class QueryPlan(BaseModel):
@@ -213,7 +241,7 @@ class Retriever:
 
     def __init__(self, corpus: Corpus | None = None, index: Index | None = None, *,
                  embedder: Embedder | None = None, settings: Settings | None = None,
-                 weights: Mapping[str, float] | None = None, depth: int = 30):
+                 weights: Mapping[str, float] | None = None, fusion: Fusion = "score", depth: int = 30):
         self.settings = settings or get_settings()
         if corpus is None:
             if index is not None:
@@ -226,6 +254,9 @@ class Retriever:
         self._index = index
         self._embedder = embedder
         self.weights = {**DEFAULT_WEIGHTS, **(weights or {})}
+        if fusion not in ("score", "rrf"):
+            raise ValueError(f"unknown fusion {fusion!r}; known: score, rrf")
+        self.fusion = fusion
         self.depth = depth
         self.aliases = {m.id: sorted({m.id, m.name.lower(), m.short_name.lower(), *m.aliases})
                         for m in corpus.municipalities.values()}
@@ -281,55 +312,39 @@ class Retriever:
 
     def search_plan(self, plan: QueryPlan, k: int = 5, *, mode: Mode = "hybrid") -> list[Hit]:
         depth = max(self.depth, 3 * k)
-        rankings: dict[str, list[str]] = {}
-        scores: dict[str, float] = {}
+        scores: dict[str, dict[str, float]] = {}  # retriever -> provision id -> its best chunk's score
         if mode in ("hybrid", "dense"):
             try:
                 vector = self.embedder.embed_query(plan.expanded)
-                dense = self.index.dense(vector, depth, plan.municipality)
-                rankings["dense"] = _provision_ids(c.provision_id for c, _ in dense)
-                scores.update((c.provision_id, s) for c, s in reversed(dense))  # best score per provision
+                scores["dense"] = _best(self.index.dense(vector, depth, plan.municipality))
             except IndexUnavailable as e:
                 if mode == "dense":
                     raise
                 log.warning("vector search unavailable, answering from BM25 alone: %s", e)
         if mode in ("hybrid", "bm25"):
-            lexical = self.index.lexical(plan.expanded, depth, plan.municipality)
-            rankings["bm25"] = _provision_ids(c.provision_id for c, _ in lexical)
-            if mode == "bm25":
-                scores.update((c.provision_id, s) for c, s in reversed(lexical))
+            scores["bm25"] = _best(self.index.lexical(plan.expanded, depth, plan.municipality))
         if mode != "hybrid":
-            name = mode
-            ranked = [(pid, scores[pid], (name,)) for pid in rankings.get(name, [])]
-            return self._hits(ranked, k)
-        pinned = list(dict.fromkeys([*plan.citations, *plan.asked_definitions]))
-        if plan.definitions:
-            rankings["definition"] = list(plan.definitions[:3])
-        fused = reciprocal_rank_fusion(rankings, weights=self.weights)
+            return self._hits([(pid, s, (mode,)) for pid, s in scores.get(mode, {}).items()], k)
+        if self.fusion == "rrf":
+            fused = reciprocal_rank_fusion({name: list(c) for name, c in scores.items()}, weights=self.weights)
+        else:
+            fused = relative_score_fusion(scores, weights=self.weights)
         found_by = {pid: names for pid, _, names in fused}
-        head = [(pid, PINNED_SCORE, ("citation",) if pid in plan.citations else
-                 ("definition", *(n for n in found_by.get(pid, ()) if n != "definition")))
+        pinned = list(dict.fromkeys([*plan.citations, *plan.asked_definitions]))
+        head = [(pid, PINNED_SCORE, ("citation",) if pid in plan.citations else ("definition", *found_by.get(pid, ())))
                 for pid in pinned]
-        ranked = head + [(pid, s, names) for pid, s, names in fused if pid not in pinned]
-        return self._hits(ranked, k)
+        return self._hits(head + [row for row in fused if row[0] not in pinned], k)
 
     # --- hits ---
-    @cached_property
-    def _passages(self) -> set[str]:
-        """Provisions whose chunk holds their descendants' text too."""
-        return {c.provision_id for c in self.index.chunks if c.covers}
-
     def hit_text(self, p: Provision) -> str:
-        """Verbatim text shown for a hit: the whole passage when it was indexed whole or the provision
-        has no text of its own (a section of subsections), else its own text."""
-        if p.id in self._passages or not p.text.strip():
-            return self.corpus.full_text(p.id) or p.title or ""
-        return p.text
+        """Verbatim text shown for a hit: its own text, or for a section made only of parts (or a
+        reserved one) the whole section. `corpus.full_text(hit.id)` gives any hit with its parts."""
+        if p.text.strip():
+            return p.text
+        return self.corpus.full_text(p.id) or p.title or ""
 
     def _covers(self, p: Provision) -> set[str]:
-        if p.id in self._passages or not p.text.strip():
-            return {d.id for d in self.corpus.descendants(p.id)}
-        return set()
+        return set() if p.text.strip() else {d.id for d in self.corpus.descendants(p.id)}
 
     def _hits(self, ranked: Sequence[tuple[str, float, tuple[str, ...]]], k: int) -> list[Hit]:
         out: list[Hit] = []
@@ -339,7 +354,7 @@ class Retriever:
             if p is None:
                 continue
             covers = self._covers(p)
-            # Same passage twice: one hit's text already contains the other's.
+            # The same passage twice: one hit's text already contains the other's.
             if any(pid in kc or kid in covers for kid, kc in kept):
                 continue
             kept.append((pid, covers))
@@ -354,8 +369,12 @@ class Retriever:
         return _langchain_class()(retriever=self, municipality=municipality, k=k)
 
 
-def _provision_ids(ids) -> list[str]:
-    return list(dict.fromkeys(ids))
+def _best(chunk_scores) -> dict[str, float]:
+    """Provision id -> the score of its best chunk, in rank order (chunk lists come best first)."""
+    out: dict[str, float] = {}
+    for chunk, score in chunk_scores:
+        out.setdefault(chunk.provision_id, score)
+    return out
 
 
 @lru_cache(maxsize=1)

@@ -22,6 +22,11 @@ OTHER_PLACES = [
     "mount vernon", "new rochelle", "long beach", "glen cove", "babylon", "islip", "huntington",
     "brookhaven", "greenburgh", "new jersey", "connecticut", "california", "florida", "texas",
 ]
+# Subjects these ordinances do not cover at all (answered with an abstention, not a near-miss quote).
+OTHER_SUBJECTS = re.compile(
+    r"\b(property tax(?:es)?|tax rate|school tax|parking|garbage|trash|recycling|dogs?|cats?|pets?|noise|leash|"
+    r"setbacks?|side yard|front yard|snow removal|fireworks|liquor|alcohol|short[- ]term rental|airbnb|"
+    r"swimming pool fence|pool fence|sidewalk shoveling|rent control|speed limit|marriage|voting)\b", re.I)
 _OTHER_PLACE_PATTERN = re.compile(r"\b(?:town|village|city|county) of ([a-z][a-z .'-]{2,30}?)(?=[,.?!;]|\s+(?:and|or|in|for|to)\b|$)")
 
 ABBREVIATIONS = {
@@ -53,7 +58,7 @@ def clean_question(text: object, max_chars: int) -> str:
     cleaned = re.sub(r"\s+", " ", cleaned).strip()
     if not cleaned:
         raise InvalidInput("Please type a question, for example: \"Do I need a SWPPP for clearing 2 acres in Hempstead?\"")
-    if not re.search(r"[^\W\d_]{2,}", cleaned):
+    if not re.search(r"[^\W\d_]{2,}", cleaned) and not _CITATION_IN_Q.search(cleaned):
         raise InvalidInput("I couldn't find any words in that question. Please ask in a sentence.")
     return cleaned
 
@@ -70,8 +75,10 @@ def detect_other_place(q: str) -> str | None:
 
 
 def detect_municipalities(q: str, aliases: dict[str, list[str]]) -> list[str]:
-    """Municipality ids named in the question, in the order they appear."""
+    """Municipality ids named in the question, in the order they appear ("North Hempstead" is not Hempstead)."""
     low = q.lower()
+    for place in OTHER_PLACES:
+        low = re.sub(r"(?<![\w-])" + re.escape(place) + r"(?![\w-])", lambda m: "#" * len(m.group(0)), low)
     found: list[tuple[int, str]] = []
     for mid, names in aliases.items():
         for name in sorted(set(names) | {mid}, key=len, reverse=True):
@@ -231,23 +238,26 @@ def extract_duration_days(q: str) -> int | None:
 _CITATION_IN_Q = re.compile(
     r"(§\s*\d|\b\d+[a-z]?-\d+\b|\b(?:section|sec\.?)\s*\d{3}\b|\b3[89]\d\s*\(?[a-z]\)?\b|"
     r"\b(?:exemptions?|penalties|enforcement|fees|purpose|applicability)\s+(?:item\s+)?\(?[a-k]\)?(?:\s|$|\?))", re.I)
-_LOOKUP_WORDS = re.compile(r"\b(what does|what do|show|say|says|text of|read|full text|quote|look ?up|open|cite)\b", re.I)
+_LOOKUP_WORDS = re.compile(r"\b(what does|what do|show|say|says|text of|read|full text|quote|look ?up|open|cite|"
+                           r"what'?s in|what is in|wording of)\b", re.I)
 _DEFINITION = re.compile(
-    r"^(?:what(?:'s| is| are| does| counts as| qualifies as)|define|definition of|meaning of|who (?:is|counts as)|"
-    r"what do(?:es)? (?:they|you|the (?:town|village|law|code)) mean by)\s+(?:an?\s+|the\s+)?[\"']?(?P<term>[^?\"']+?)[\"']?"
-    r"(?:\s+mean|\s+means|\s+defined|\s+under\b.*|\s+in\b.*|\s+according\b.*|\s+for\b.*)?\s*\??$", re.I)
-_COMPARE = re.compile(r"\b(differ|difference|differences|compare|comparison|versus|vs\.?|same in both|both towns|"
+    r"^(?:what(?:'s| is| are| does| counts as| qualifies as|s)|define|definition of|meaning of|who (?:is|counts as)|"
+    r"what do(?:es)? (?:they|you|the (?:town|village|law|code)) mean by)\s+(?:an?\s+|the\s+)?[\"'\u2018\u201c]?(?P<term>[^?\"'\u2019\u201d]+?)[\"'\u2019\u201d]?"
+    r"(?:\s+(?:mean|means|defined|stand for))?(?:\s+(?:under|in|according|for|as used)\b.*)?\s*\??$", re.I)
+_QUOTED_TERM = re.compile(r"[\"'\u2018\u201c](?P<term>[a-z][a-z -]{2,60}?)[\"'\u2019\u201d]", re.I)
+_COMPARE = re.compile(r"\b(differ|different|difference|differences|compare|comparison|versus|vs\.?|same in both|both towns|"
+                      r"both places|both municipalities|the same in|same as|in both|"
                       r"between hempstead and tuckahoe|between tuckahoe and hempstead)\b", re.I)
 _FOLLOW_MUNI = re.compile(r"^(?:and |but |ok(?:ay)?,? )?(?:what|how) about (?:in |for )?(?P<rest>.+?)\??$|^(?:and|same) (?:in|for) (?P<rest2>.+?)\??$", re.I)
 _FOLLOW_AREA = re.compile(r"^(?:and |but |what )?(?:if|about if|what if)\b.*\b(acre|acres|sq|square|feet)\b", re.I)
 _FOLLOW_FULL = re.compile(r"\b(that section|that provision|the full text|in full|whole section|show me that|full section)\b", re.I)
 
 _APPLICABILITY = re.compile(
-    r"\b(?:(?:need|require[sd]?|required|have to (?:file|submit|do))\b.{0,40}\b(?:swppps?|stormwater (?:pollution prevention )?plan|"
-    r"erosion (?:and sediment )?control (?:plan|review)|stormwater review|stormwater permit)|"
-    r"(?:swppps?|stormwater (?:pollution prevention )?plan)\b.{0,30}\b(?:needed|required|necessary)|"
-    r"does (?:the|this) (?:stormwater |erosion )?(?:law|chapter|article|ordinance) apply|apply to (?:me|my|us|our)|"
-    r"am i exempt|are we exempt|is (?:it|this|that|my \w+) exempt|exempt from|"
+    r"\b(?:(?:need|require[sd]?|required|have to)\s+(?:to\s+(?:file|submit|prepare|do|get|have)\s+)?(?:an?\s+|the\s+|any\s+)?"
+    r"(?:swppps?|stormwater (?:pollution prevention )?plan|erosion (?:and sediment )?control (?:plan|review)|stormwater review|"
+    r"stormwater permit)|(?:swppps?|stormwater (?:pollution prevention )?plan)\s+(?:\w+\s+){0,2}(?:needed|required|necessary)|"
+    r"does (?:the|this) (?:stormwater |erosion )?(?:law|chapter|article|ordinance) apply|"
+    r"am i exempt|are we exempt|is (?:it|this|that|my \w+) exempt|"
     r"(?:is|counts? as) (?:this |it |that )?(?:a )?land development activity)", re.I)
 _CHECKLIST = re.compile(r"\b(what goes in|what (?:must|should|has to|needs to) (?:a |my |the |our )?(?:swppp|plan) (?:contain|include|have)|"
                         r"checklist|contents of (?:a |my |the )?swppp|what (?:do i|should i|must i) (?:put|include) in)\b", re.I)
@@ -258,13 +268,15 @@ _DEADLINE = re.compile(r"\b(when is|when are|when (?:do|does|must|should) (?:i|w
                        r"when can (?:we|i)|void|release(?:d)? (?:the )?(?:bond|guarantee|security))\b", re.I)
 _ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|fuse|fuses|switch(?:es)?|outlet|receptacles?|circuits?|subpanel|"
                          r"panel|lamp sockets?|drop cords?|journeym[ae]n|sheetrock over|breaker)\b", re.I)
-_PERMIT = re.compile(r"\b(permit|permits|permission|allowed to|can i do it myself|do it myself)\b", re.I)
+_PERMIT = re.compile(r"\b(?:(?:need|require[sd]?|get|pull|apply for|file for)\s+(?:an?\s+|the\s+|any\s+)?(?:electrical\s+|wiring\s+)?permits?|"
+                     r"permits?\s+(?:needed|required|necessary)|permit needed|can i do it myself|do it myself)\b", re.I)
 
 ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
     (r"landing area|log haul|haul road", "silviculture_landing_or_haul_road"),
     (r"\b(silvicultur\w*|logging|timber|forestry)\b", "silviculture"),
     (r"\b(farm\w*|agricultur\w*|livestock|crops?|grazing)\b", "agriculture"),
-    (r"\b(routine maintenance|maintain(?:ing)? the original)\b", "routine_maintenance"),
+    (r"\b(routine maintenance|maintain(?:ing)? the original|back to (?:how|the way) it was|original (?:line|grade)|"
+     r"(?:fix|fixing|clean|cleaning|regrad\w*) (?:an |the |our )?existing (?:ditch|swale|drainage|channel))\b", "routine_maintenance"),
     (r"\b(repair\w* (?:to )?(?:the |a |an |our )?(?:stormwater|smp|drainage|detention|retention|basin|pond))\b", "smp_repair"),
     (r"\b(cemetery|graves?|burial)\b", "cemetery_graves"),
     (r"\b(fences?|signs?|poles?|posts?|flagpole)\b", "fence_sign_pole"),
@@ -328,16 +340,35 @@ class Route:
     notes: list[str] = field(default_factory=list)
 
 
-def route(q: str, definitions: dict[str, str]) -> Route:
-    """Decide what the question needs. `definitions` maps lower-case defined terms to provision ids."""
+def _definition_term(q: str, definitions: dict[str, str]) -> str | None:
+    m = _DEFINITION.match(q.strip())
+    candidates = []
+    if m:
+        candidates.append(m["term"])
+    candidates += [qm["term"] for qm in _QUOTED_TERM.finditer(q)]
+    for raw in candidates:
+        term = re.sub(r"\s+", " ", raw.lower()).strip(" .")
+        term = re.sub(r"^(?:a|an|the)\s+", "", term)
+        for t in (term, term.rstrip("s"), term + "s", ABBREVIATIONS.get(term, "")):
+            if t and definitions.get(t):
+                return t
+    return None
+
+
+def route(q: str, definitions: dict[str, str], n_named: int = 0) -> Route:
+    """Decide what the question needs. `definitions` maps lower-case defined terms to provision ids;
+    `n_named` is how many municipalities the question names."""
     low = q.lower()
     other = detect_other_place(q)
-    if other:
+    if other and not n_named:  # "I'm licensed in White Plains; can I work in Tuckahoe?" is about Tuckahoe
         return Route("abstain", other_place=other)
-    if _CITATION_IN_Q.search(q) and (_LOOKUP_WORDS.search(q) or len(q.split()) <= 6):
-        m = _CITATION_IN_Q.search(q)
-        return Route("lookup", citation_text=q[m.start():])  # type: ignore[union-attr]
-    if _COMPARE.search(q):
+    subject = OTHER_SUBJECTS.search(q)
+    if subject and not re.search(r"\b(stormwater|erosion|sediment|swppp|electric\w*|wiring|drainage)\b", low):
+        return Route("abstain", other_place=None, notes=[subject.group(0)])
+    m = _CITATION_IN_Q.search(q)
+    if m and (_LOOKUP_WORDS.search(q) or len(q.split()) <= 6):
+        return Route("lookup", citation_text=q[m.start():])
+    if _COMPARE.search(q) and (n_named >= 2 or re.search(r"\bboth\b", low)):
         return Route("compare")
     has_area = extract_area(q) is not None
     if _CHECKLIST.search(q) and has_area:
@@ -349,16 +380,12 @@ def route(q: str, definitions: dict[str, str]) -> Route:
         return Route("calculator", calculator="penalty")
     if _DEADLINE.search(q) and (extract_dates(q, date.today()) or extract_inches(q) is not None):
         return Route("calculator", calculator="deadlines")
-    if _APPLICABILITY.search(q) and not _CHECKLIST.search(q):
+    if _APPLICABILITY.search(q) and not _CHECKLIST.search(q) and (has_area or not extract_activity(q)) and \
+            not re.search(r"\b(approved before|before the (?:stormwater )?law|plat)\b", low):
         return Route("calculator", calculator="applicability")
-    m = _DEFINITION.match(q.strip())
-    if m:
-        term = re.sub(r"\s+", " ", m["term"].lower()).strip(" .")
-        term = re.sub(r"^(?:a|an|the)\s+", "", term)
-        hit = definitions.get(term) or definitions.get(term.rstrip("s"))
-        expanded = ABBREVIATIONS.get(term)
-        if hit or (expanded and definitions.get(expanded)):
-            return Route("definition", term=term if hit else expanded)
+    term = _definition_term(q, definitions)
+    if term:
+        return Route("definition", term=term)
     return Route("retrieval")
 
 

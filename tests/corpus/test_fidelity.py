@@ -7,7 +7,7 @@ from codeassist.corpus import normalize_ws
 # What may stand between provision texts: labels, headings, history notes, the Hempstead preamble,
 # definition terms, and the Tuckahoe chapter headings that belong to no provision.
 _GAP = re.compile(
-    r"^(?:\s|[A-Z]\.|\([a-z0-9]+\s?\)|[a-g](?= )|§ 7B?-\d+\.\s+(?:\(Reserved\)|[^.]+\.)"
+    r"^(?:\s|[A-Z]\.|\([a-z0-9]+\s?\)|[a-g](?= )|§ 7B?-\d+\.(?:\s+[^.(]+\.)?"
     r"|\((?:Ord\.|L\.L\.)[^()]*\)|\[Effective 3-21-2006\]"
     r"|Chapter 7 1/2, ENVIRONMENTAL CONSERVATION|Chapter 7B, EROSION AND SEDIMENT CONTROL \([^)]*\))*$")
 

@@ -60,6 +60,17 @@ class Corpus:
                 if refs:
                     self._provisions[p.id] = p.model_copy(update={"refs": refs})
 
+        for ordinance in self.ordinances.values():
+            for gap in ordinance.gaps:
+                if gap.pointer and (gap.pointer not in self._provisions or
+                                    (gap.quote and not self.quote_in(gap.pointer, gap.quote))):
+                    raise CorpusError(f"{ordinance.id}: gap pointer {gap.pointer} or its quote is not in the text")
+                for pattern in [*gap.all_of, *gap.any_of]:
+                    try:
+                        re.compile(pattern)
+                    except re.error as exc:
+                        raise CorpusError(f"{ordinance.id}: bad gap pattern {pattern!r}: {exc}") from exc
+
     # --- lookups ---
     def get(self, pid: str) -> Provision | None:
         return self._provisions.get(pid)
@@ -124,6 +135,8 @@ class Corpus:
     @cached_property
     def _definitions(self) -> dict[str, dict[str, str]]:
         out: dict[str, dict[str, str]] = {m: {} for m in self.municipalities}
+        # First the definition entries, then names the text gives in passing ("commonly known as the
+        # "Blue Book."", "hereafter referred to as the "Design Manual""): an entry always wins.
         for p in self._provisions.values():
             terms = []
             if p.kind == "definition" and p.term:
@@ -134,6 +147,9 @@ class Corpus:
                 terms.append(m.group(1))
             for t in terms:
                 out[p.municipality].setdefault(normalize_ws(t).lower(), p.id)
+        for p in self._provisions.values():
+            for m in re.finditer(r'(?:commonly known as|hereafter referred to as)(?: the)? "([^"]+?)\.?"', p.text):
+                out[p.municipality].setdefault(normalize_ws(m.group(1)).lower(), p.id)
         return out
 
     def definitions(self, municipality: str) -> dict[str, str]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from ..errors import CorpusError
 from ..models import Municipality, Ordinance, Provision, Section, SectionMeta
 
-PARSER_VERSION = "3"
+PARSER_VERSION = "4"
 
 _LINE_LABEL = re.compile(r"^(?:(?P<upper>[A-Z])\.|\((?P<digit>\d+)\)|\((?P<lower>[a-z])\))\s*$")
 _PAREN_LABEL = re.compile(r"^\((?P<label>[a-z]|\d+)\s?\)\s*")
@@ -181,6 +181,8 @@ def _parse_headed(src: str, start: int, end: int, ordinance: Ordinance) -> list[
             num = m["num"]
             section = Node((), "section", pe, pe)
             section.title = m["title"].rstrip(".") if m["title"] != "(Reserved)" else "(Reserved)"
+            if m["title"] == "(Reserved)":  # a reserved number: "(Reserved)" is all it says
+                section.start, section.end = ps + m.start("title"), ps + m.end("title")
             if m["rest"]:
                 section.start, section.end = _span(src, ps + m.start("rest"), te)
             sections.append((num, section.title, section))

@@ -12,20 +12,36 @@ from .results import render_result
 from .text import cite_url, escape_md, safe_answer_md
 
 
+def group_citations(citations: list[Citation]) -> list[tuple[Citation, list[str]]]:
+    """One reference per provision, in first-cited order, with all the words quoted from it."""
+    groups: dict[str, tuple[Citation, list[str]]] = {}
+    for c in citations:
+        first, quotes = groups.setdefault(c.id, (c, []))
+        if c.quote not in quotes:
+            quotes.append(c.quote)
+    return list(groups.values())
+
+
 def citation_label(i: int, c: Citation) -> str:
-    return f"[{i}] {escape_md(c.citation)} \u2014 {escape_md(c.heading)}"
+    """"[2] Tuckahoe Code § 7B-5(c) — Exemptions": the citation plus the nearest heading, unless the
+    citation already says it."""
+    caption = c.heading.split(" > ")[-1].strip()
+    if not caption or caption.lower() in c.citation.lower():
+        return f"[{i}] {escape_md(c.citation)}"
+    return f"[{i}] {escape_md(c.citation)} \u2014 {escape_md(caption)}"
 
 
-def render_citation(c: Citation, corpus: Corpus) -> None:
-    """The full provision with the quote highlighted, and a link to the provision's own page."""
+def render_citation(c: Citation, quotes: list[str], corpus: Corpus) -> None:
+    """The full provision with the quoted words highlighted, and a link to the provision's own page."""
+    missing = quotes
+    st.caption(escape_md(c.heading))
     if c.id in corpus:
-        rendered = provision_markdown(corpus, c.id, quote=c.quote)
+        rendered = provision_markdown(corpus, c.id, quote=quotes)
         st.markdown(rendered.markdown)
-        if not rendered.quote_found:
-            st.markdown(f"Quoted: _\u201c{escape_md(c.quote)}\u201d_")
-    else:
-        st.markdown(f"_\u201c{escape_md(c.quote)}\u201d_")
-    st.markdown(f"[Open {escape_md(c.citation)} on its own page \u2197]({cite_url(c.id)})")
+        missing = rendered.missing_quotes
+    for q in missing:
+        st.markdown(f"Quoted: _\u201c{escape_md(q)}\u201d_")
+    st.markdown(f":material/open_in_new: [Open {escape_md(c.citation)} on its own page]({cite_url(c.id)})")
 
 
 def render_answer(answer: Answer, corpus: Corpus) -> None:
@@ -40,12 +56,13 @@ def render_answer(answer: Answer, corpus: Corpus) -> None:
             render_result(answer.calculation)
     for caveat in answer.caveats:
         st.caption(f":material/warning: {escape_md(caveat)}")
-    if answer.offices:
-        st.caption("Who to ask: " + "; ".join(escape_md(o) for o in answer.offices))
-    if answer.citations:
-        refs = " \u00b7 ".join(f"[{i}] {escape_md(c.citation)}" for i, c in enumerate(answer.citations, 1))
-        st.caption(f"Sources: {refs}")
-        for i, c in enumerate(answer.citations, 1):
+    offices = [o for o in answer.offices if o not in answer.answer]
+    if offices:
+        st.caption("Who to ask: " + "; ".join(escape_md(o) for o in offices))
+    groups = group_citations(answer.citations)
+    if groups:
+        st.caption("Sources (open one to read the provision, quoted words highlighted):")
+        for i, (c, quotes) in enumerate(groups, 1):
             with st.expander(citation_label(i, c)):
-                render_citation(c, corpus)
+                render_citation(c, quotes, corpus)
     st.caption(escape_md(answer.disclaimer))

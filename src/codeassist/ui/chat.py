@@ -20,7 +20,7 @@ from .text import escape_md
 log = logging.getLogger(__name__)
 
 CONV_KEY = "conversation"
-FAILED_KEY = "chat_failed"  # the last question that got no answer, and why
+FAILED_KEY = "chat_failed"  # questions that got no answer, why, and after which turn (not in the download)
 QUEUED_KEY = "chat_queued"  # an example question clicked, asked on this run
 
 
@@ -47,6 +47,22 @@ def _examples(expanded: bool) -> None:
                     st.button(q, key=f"example-{who}-{i}", on_click=_queue, args=(q,), type="tertiary")
 
 
+def _failed(question: str, message: str) -> None:
+    after = len(conversation().turns)
+    st.session_state.setdefault(FAILED_KEY, []).append({"after": after, "question": question, "message": message})
+    _show_question(question)
+    with st.chat_message("assistant"):
+        st.warning(escape_md(message))
+
+
+def _show_failures(after: int) -> None:
+    for f in st.session_state.get(FAILED_KEY, []):
+        if f["after"] == after:
+            _show_question(f["question"])
+            with st.chat_message("assistant"):
+                st.warning(escape_md(f["message"]))
+
+
 def _show_question(q: str) -> None:
     with st.chat_message("user"):
         st.markdown(escape_md(q, keep_newlines=True))
@@ -55,37 +71,36 @@ def _show_question(q: str) -> None:
 def _ask(assistant, question: str, municipality: str | None) -> None:
     limit = get_settings().max_question_chars
     if len(question) > limit:
-        shown = question[:200].rstrip() + "\u2026"
-        message = (f"That question is {len(question):,} characters long; please keep it under {limit:,} "
-                   "characters. Ask about one thing at a time, and quote only the words you are asking about.")
-        st.session_state[FAILED_KEY] = {"question": shown, "message": message}
-        _show_question(shown)
-        with st.chat_message("assistant"):
-            st.warning(escape_md(message))
+        _failed(question[:200].rstrip() + "\u2026",
+                f"That question is {len(question):,} characters long; please keep it under {limit:,} "
+                "characters. Ask about one thing at a time, and quote only the words you are asking about.")
         return
     conv = conversation()
     before = conv.model_copy(deep=True)
     n = len(conv.turns)
+    placeholder = st.empty()  # the question and a spinner now; replaced by the turn or the failure
+    with placeholder.container():
+        _show_question(question)
+        with st.chat_message("assistant"), st.spinner("Looking it up in the ordinances\u2026"):
+            try:
+                answer = assistant.ask(question, municipality=municipality, conversation=conv)
+            except CodeassistError as exc:  # InvalidInput and friends carry a message meant for the user
+                answer, message = None, str(exc)
+            except Exception:
+                log.exception("answer failed for %r", question[:200])
+                answer, message = None, ("Sorry, something went wrong while answering that question. Your "
+                                         "conversation is still here; please try rephrasing it, or browse the "
+                                         "ordinances directly.")
+    placeholder.empty()
+    if answer is None:
+        st.session_state[CONV_KEY] = before
+        _failed(question, message)
+        return
+    if len(conv.turns) == n:  # keep the transcript whole even if the engine did not record it
+        conv.turns.append(Turn(question=question, answer=answer))
     _show_question(question)
     with st.chat_message("assistant"):
-        try:
-            with st.spinner("Looking it up in the ordinances\u2026"):
-                answer = assistant.ask(question, municipality=municipality, conversation=conv)
-        except CodeassistError as exc:  # InvalidInput and friends carry a message meant for the user
-            message = str(exc)
-        except Exception:
-            log.exception("answer failed for %r", question[:200])
-            message = ("Sorry, something went wrong while answering that question. Your conversation is "
-                       "still here; please try rephrasing it, or browse the ordinances directly.")
-        else:
-            if len(conv.turns) == n:  # keep the transcript whole even if the engine did not record it
-                conv.turns.append(Turn(question=question, answer=answer))
-            st.session_state.pop(FAILED_KEY, None)
-            render_answer(answer, get_corpus())
-            return
-        st.session_state[CONV_KEY] = before
-        st.session_state[FAILED_KEY] = {"question": question, "message": message}
-        st.warning(escape_md(message))
+        render_answer(answer, get_corpus())
 
 
 def render() -> None:
@@ -100,20 +115,16 @@ def render() -> None:
         st.error(escape_md(problem) + " The Browse and Calculators pages still work.")
     _examples(expanded=not conv.turns)
 
-    for turn in conv.turns:
+    for i, turn in enumerate(conv.turns):
+        _show_failures(i)
         _show_question(turn.question)
         with st.chat_message("assistant"):
             render_answer(turn.answer, corpus)
-    failed = st.session_state.get(FAILED_KEY)
-    if failed:
-        _show_question(failed["question"])
-        with st.chat_message("assistant"):
-            st.warning(escape_md(failed["message"]))
+    _show_failures(len(conv.turns))
 
     typed = st.chat_input("Ask about stormwater, erosion control or electrical rules\u2026", disabled=assistant is None)
     question = typed or st.session_state.pop(QUEUED_KEY, None)
     if question and assistant is not None:
-        st.session_state.pop(FAILED_KEY, None)
         _ask(assistant, question, municipality)
 
     conv = conversation()

@@ -23,7 +23,7 @@ INDENT = "\u2003"  # an em space: Markdown keeps it, unlike leading spaces
 @dataclass
 class Rendered:
     blocks: list[tuple[str, str]] = field(default_factory=list)  # (provision id, its Markdown)
-    quote_found: bool = False
+    missing_quotes: list[str] = field(default_factory=list)  # quotes not found in the text shown
 
     @property
     def markdown(self) -> str:
@@ -40,6 +40,11 @@ class Rendered:
             else:
                 runs.append((inside, [md]))
         return [(inside, "\n\n".join(mds)) for inside, mds in runs]
+
+
+def quiet(md: str) -> str:
+    """Small grey italic: notes about the text rather than the text itself."""
+    return f":small[:gray[_{md}_]]"
 
 
 def _nodes(corpus: "Corpus", pid: str) -> list[tuple["Provision", int]]:
@@ -90,10 +95,10 @@ def _not_in_corpus(p: "Provision") -> list[str]:
     return names
 
 
-def provision_markdown(corpus: "Corpus", pid: str, *, quote: str | None = None, focus: str | None = None,
-                       linked_terms: set[str] | None = None) -> Rendered:
-    """Markdown for `pid` and its children. `quote` is highlighted where it occurs (it may run across
-    children); the `focus` provision (a deep link's target) gets a pin; `linked_terms` carries the
+def provision_markdown(corpus: "Corpus", pid: str, *, quote: str | list[str] | None = None,
+                       focus: str | None = None, linked_terms: set[str] | None = None) -> Rendered:
+    """Markdown for `pid` and its children. Each quote is highlighted where it occurs (it may run
+    across children); the `focus` provision (a deep link's target) gets a pin; `linked_terms` carries the
     definitions already linked elsewhere in the same view."""
     nodes = _nodes(corpus, pid)
     linked = linked_terms if linked_terms is not None else set()
@@ -105,7 +110,10 @@ def provision_markdown(corpus: "Corpus", pid: str, *, quote: str | None = None, 
             offsets[p.id] = pos
             parts.append(p.text)
             pos += len(p.text) + 1
-    span = find_quote("\n".join(parts), quote) if quote else None
+    quotes = [quote] if isinstance(quote, str) else list(quote or [])
+    joined = "\n".join(parts)
+    found = {q: find_quote(joined, q) for q in quotes}
+    spans = [s for s in found.values() if s]
 
     root = nodes[0][0]
     definitions = corpus.definitions(root.municipality)
@@ -121,28 +129,28 @@ def provision_markdown(corpus: "Corpus", pid: str, *, quote: str | None = None, 
             label_md = ":material/location_on: " + label_md
         body = ""
         if p.text:
-            local = None
-            if span and p.id in offsets:
+            local = []
+            for span in spans if p.id in offsets else ():
                 a, b = span[0] - offsets[p.id], span[1] - offsets[p.id]
                 if b > 0 and a < len(p.text):
-                    local = (max(a, 0), min(b, len(p.text)))
+                    local.append((max(a, 0), min(b, len(p.text))))
             ref_links = [Link(r.start - p.start, r.end - p.start, r.target) for r in p.refs
                          if r.kind == "internal" and r.target and r.target in corpus and r.target != p.id]
             links = ref_links + _definition_links(p, definitions, pattern, ref_links, linked)
-            body = annotate(p.text, links=links, highlight=local)
+            body = annotate(p.text, links=links, highlights=local)
         lines = []
         line = " ".join(x for x in (label_md, body) if x)
         if line:
             lines.append(indent + line)
         for name in _not_in_corpus(p):
-            lines.append(f"{indent}\u21b3 _not in this corpus: {escape_md(name)}_")
+            lines.append(indent + quiet("\u21b3 not in this corpus: " + escape_md(name)))
         if p.history and p.id != root.id:
-            lines.append(f"{indent}_History: {escape_md(p.history)}_")
+            lines.append(f"{indent}{quiet('History: ' + escape_md(p.history))}")
         for note in p.notes:
-            lines.append(f"{indent}_Note: {escape_md(note)}_")
+            lines.append(f"{indent}{quiet('Editorial note: ' + escape_md(note))}")
         if lines:
             out.blocks.append((p.id, "\n\n".join(lines)))
     if root.history:  # a section's history note is printed after all its subsections
-        out.blocks.append((root.id, f"_History: {escape_md(root.history)}_"))
-    out.quote_found = span is not None
+        out.blocks.append((root.id, quiet("History: " + escape_md(root.history))))
+    out.missing_quotes = [q for q, s in found.items() if s is None]
     return out

@@ -48,9 +48,12 @@ def get_calculators() -> dict:
     return dict(CALCULATORS)
 
 
-def municipality_options(corpus: Corpus) -> dict[str | None, str]:
+ALL = "all"  # the selector's value for "no municipality chosen" (a radio cannot select None)
+
+
+def municipality_options(corpus: Corpus) -> dict[str, str]:
     """Selector value -> label: All first, then each municipality by its short name."""
-    opts: dict[str | None, str] = {None: "All"}
+    opts: dict[str, str] = {ALL: "All"}
     for m in corpus.municipalities.values():
         opts[m.id] = m.short_name
     return opts
@@ -68,9 +71,10 @@ def municipality_selector(corpus: Corpus, *, where=st) -> str | None:
     current = chosen_municipality()
 
     def changed() -> None:
-        st.session_state[MUNICIPALITY_KEY] = st.session_state["_municipality_widget"]
+        value = st.session_state["_municipality_widget"]
+        st.session_state[MUNICIPALITY_KEY] = None if value == ALL else value
 
-    st.session_state["_municipality_widget"] = current if current in opts else None
+    st.session_state["_municipality_widget"] = current if current in opts else ALL
     where.radio("Municipality", keys, format_func=opts.__getitem__, horizontal=True,
                 key="_municipality_widget", on_change=changed,
                 help="Answers and calculator forms use this municipality's law; All lets the question decide.")

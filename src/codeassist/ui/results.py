@@ -3,6 +3,7 @@ reasoning steps with their citations, the caveats. It reads field names, never o
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import streamlit as st
@@ -11,10 +12,19 @@ from .text import escape_md, md_link
 
 _SKIP = {"steps", "caveats", "municipality"}
 _TITLE_KEYS = ("title", "text", "name", "key", "rule")
+_KEYLIKE = re.compile(r"[a-z0-9]+(?:[_:][a-z0-9]+)+")
+
+
+_ACRONYMS = {"swppp": "SWPPP", "smp": "SMP", "smps": "SMPs", "ics": "ICS", "id": "ID", "pe": "PE"}
 
 
 def humanize(name: str) -> str:
-    return name.replace("_", " ").strip().capitalize()
+    """'swppp_required' -> 'SWPPP required' (field names and enum values shown to people)."""
+    words = name.replace("_", " ").strip().split(" ")
+    words = [_ACRONYMS.get(w.lower(), w) for w in words]
+    if words and words[0] and words[0] not in _ACRONYMS.values():
+        words[0] = words[0][:1].upper() + words[0][1:]
+    return " ".join(words)
 
 
 def value_md(key: str, value: Any) -> str:
@@ -27,8 +37,8 @@ def value_md(key: str, value: Any) -> str:
         return escape_md(("$" + text) if "fine" in key else text)
     if isinstance(value, list):
         return ", ".join(value_md(key, v) for v in value) or "none"
-    if isinstance(value, str) and value.replace("_", "").isalnum() and "_" in value:
-        value = value.replace("_", " ")  # enum values such as likely_exempt
+    if isinstance(value, str) and _KEYLIKE.fullmatch(value):
+        value = value.replace("_", " ").replace(":", ": ")  # keys such as likely_exempt, minor_repair:switches
     return escape_md(str(value))
 
 
@@ -47,7 +57,7 @@ def item_md(d: dict) -> str:
         head.append(f"**{escape_md(str(d['due']))}{' ' + escape_md(str(d['due_time'])) if d.get('due_time') else ''}**")
     title_key = next((k for k in _TITLE_KEYS if d.get(k)), None)
     if title_key:
-        head.append(escape_md(str(d[title_key])))
+        head.append(value_md(title_key, d[title_key]) if title_key == "key" else escape_md(str(d[title_key])))
     cite = _cite(d)
     line = " \u2014 ".join(x for x in (" ".join(head), cite) if x)
     details = []

@@ -67,10 +67,10 @@ class Link:
     pid: str
 
 
-def annotate(text: str, *, links: list[Link] = (), highlight: tuple[int, int] | None = None,
+def annotate(text: str, *, links: list[Link] = (), highlights: list[tuple[int, int]] = (),
              directive: str = HIGHLIGHT) -> str:
     """Escaped Markdown for `text` with `links` (non-overlapping; later overlapping ones are dropped)
-    and one highlighted span, which may cross link boundaries."""
+    and highlighted spans, which may cross link boundaries."""
     kept: list[Link] = []
     for link in sorted(links, key=lambda k: (k.start, -(k.end - k.start))):
         if 0 <= link.start < link.end <= len(text) and all(link.start >= k.end or link.end <= k.start for k in kept):
@@ -78,8 +78,8 @@ def annotate(text: str, *, links: list[Link] = (), highlight: tuple[int, int] | 
     cuts = {0, len(text)}
     for link in kept:
         cuts |= {link.start, link.end}
-    if highlight:
-        cuts |= {max(0, highlight[0]), min(len(text), highlight[1])}
+    for a, b in highlights:
+        cuts |= {max(0, a), min(len(text), b)}
     bounds = sorted(cuts)
 
     def link_at(i: int) -> Link | None:
@@ -100,7 +100,7 @@ def annotate(text: str, *, links: list[Link] = (), highlight: tuple[int, int] | 
         if a == b:
             continue
         piece = escape_md(text[a:b])
-        if highlight and highlight[0] <= a and b <= highlight[1]:
+        if any(h0 <= a and b <= h1 for h0, h1 in highlights):
             piece = wrap(directive, piece)
         link = link_at(a)
         if link is not group_link:
