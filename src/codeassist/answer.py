@@ -12,6 +12,7 @@ from pydantic import ValidationError
 
 from . import understand as U
 from .compose import Scorer, cite, content_stems, short_quote
+from .compose import sentences as _sentences
 from .errors import CitationNotFound
 from .models import Answer, Citation, Hit
 
@@ -88,6 +89,19 @@ def _dense_top(backend: SearchBackend, query: str, muni: str | None) -> float | 
     return hits[0].score if hits else None
 
 
+def _lead_in(corpus: "Corpus", pid: str) -> Citation | None:
+    """For an item of a list ("may be exempt from review ...:" / "Cemetery graves."), the list's lead-in
+    sentence, which carries the rule (discretion, deadlines such as "at least 48 hours before")."""
+    p = corpus.get(pid)
+    parent = corpus.get(p.parent) if p and p.parent else None
+    if parent is None or not parent.text.rstrip().endswith(":") or p.kind == "definition":
+        return None
+    last = [s for s in _sentences(parent.text) if s.rstrip().endswith(":")]
+    if not last or len(last[-1]) > 450:
+        return None
+    return cite(corpus, parent, last[-1])
+
+
 def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, question: str,
                      munis: list[str], named: bool) -> Answer:
     expanded = U.expand_abbreviations(question)
@@ -110,7 +124,7 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, q
             text = p.text or corpus.full_text(p.id)
             if not text:
                 continue
-            sentence, s_score = scorer.best_sentence(expanded, text)
+            sentence, s_score = scorer.passage(expanded, text)
             cov = scorer.coverage(expanded, text + " " + p.heading)
             top_cov = max(top_cov, cov)
             # The retriever's order counts most; overlap picks among close candidates.
@@ -142,9 +156,15 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, q
     for muni, cites, _ in parts:
         label = f"**{names[muni]}:** " if (len(parts) > 1 or not named) else ""
         lead = cites[0]
-        lines.append(f"{label}\u201c{lead.quote}\u201d ({lead.citation})")
+        intro = _lead_in(corpus, lead.id)
+        if intro is not None and intro.id not in {c.id for c in cites}:
+            lines.append(f"{label}\u201c{intro.quote}\u201d ({intro.citation}) \u2026 \u201c{lead.quote}\u201d ({lead.citation})")
+            cites = [lead, intro, *cites[1:]]
+        else:
+            lines.append(f"{label}\u201c{lead.quote}\u201d ({lead.citation})")
         for c in cites[1:]:
-            lines.append(f"- Also: \u201c{c.quote}\u201d ({c.citation})")
+            if c is not intro:
+                lines.append(f"- Also: \u201c{c.quote}\u201d ({c.citation})")
         citations.extend(cites)
     caveats = _missing_caveats(corpus, [c.id for c in citations])
     if not named and len(parts) == 1 and len(munis) > 1:
@@ -253,7 +273,8 @@ def compare(corpus: "Corpus", backend: SearchBackend, topic: str) -> dict:
     for muni in corpus.municipalities:
         hits = [h for h in backend.search(expanded, municipality=muni, k=5) if corpus.get(h.id)]
         cands[muni] = [corpus.get(h.id) for h in hits
-                       if corpus.ordinance_of(h.id).topic == "stormwater" and corpus.get(h.id).kind != "definition"]
+                       if corpus.ordinance_of(h.id).topic == "stormwater" and corpus.get(h.id).kind != "definition"
+                       and corpus.get(h.id).text.strip()]
     found: dict[str, Any] = {m: c[0] for m, c in cands.items() if c}
     if len(found) == 2:
         # Align the pair whose wording matches best, weighted by rank (the model laws share wording).
@@ -315,6 +336,11 @@ def _steps_citations(corpus: "Corpus", output: Any, limit: int = 6) -> list[Cita
     return out[:limit]
 
 
+def _day(d: date) -> str:
+    """"Wednesday, March 18, 2026" (every number in it is in the calculation's ISO date)."""
+    return f"{d.strftime('%A, %B')} {d.day}, {d.year}"
+
+
 def _money(x: int | None) -> str:
     return "not set in this text" if x is None else f"${x:,}"
 
@@ -350,7 +376,7 @@ def headline(name: str, out: Any, names: dict[str, str]) -> str:
         if not obs:
             return f"No dated obligation follows from what you told me ({where})."
         first = obs[0]
-        when = first.due.isoformat() + (f" {first.due_time.strftime('%H:%M')}" if first.due_time else "")
+        when = _day(first.due) + (f" at {first.due_time.strftime('%H:%M')}" if first.due_time else "")
         return f"{first.title}: {when} ({where})." + (f" {len(obs) - 1} more dated obligations below." if len(obs) > 1 else "")
     if name == "electrical_permit":
         return ("No permit is required for this work" if not out.permit_required else

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,8 @@ from .settings import Settings, get_settings
 
 if TYPE_CHECKING:
     from .corpus import Corpus
+
+log = logging.getLogger(__name__)
 
 
 class Assistant:
@@ -58,7 +61,13 @@ class Assistant:
         chosen = self.corpus.check_municipality(municipality) if municipality else None
         if chosen is None and conversation is not None and conversation.municipality:
             chosen = self.corpus.check_municipality(conversation.municipality)
-        answer = self._answer(q, chosen, conversation)
+        try:
+            answer = self._answer(q, chosen, conversation)
+        except ValidationError:
+            # A quote failed verification while composing: say so rather than return it or crash.
+            log.exception("could not compose a verified answer for %r", q[:200])
+            answer = A.abstain(self.corpus, q, f"{A.NOT_IN_CORPUS} this in a way I can quote safely.",
+                               [chosen] if chosen else None)
         problems = check_answer(self.corpus, answer)
         if problems:  # never return an unsupported claim; fall back to an honest abstention
             answer = A.abstain(self.corpus, q, f"{A.NOT_IN_CORPUS} this in a way I can quote safely.",

@@ -104,6 +104,23 @@ class Scorer:
                 best, best_score = s, score
         return best, best_score
 
+    def passage(self, question: str, text: str, limit: int = 420) -> tuple[str, float]:
+        """The words to quote: the whole text when short, else the best sentence, joined by the next
+        one when both fit (a verbatim span either way)."""
+        text = text.strip()
+        best, score = self.best_sentence(question, text)
+        if len(text) <= limit:
+            return text, score
+        parts = sentences(text)
+        if best in parts:
+            i = parts.index(best)
+            if i + 1 < len(parts) and len(best) + len(parts[i + 1]) + 1 <= limit:
+                start = text.find(best)
+                end = text.find(parts[i + 1], start + len(best)) + len(parts[i + 1])
+                if start >= 0 and end > start:
+                    return text[start:end], score
+        return best, score
+
 
 def cite(corpus: "Corpus", p: "Provision", quote: str) -> Citation:
     """A Citation whose quote is validated against the provision's text."""

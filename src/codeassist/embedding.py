@@ -15,6 +15,7 @@ import hashlib
 import logging
 import re
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib import metadata
@@ -50,12 +51,18 @@ class Embedder(Protocol):
 class SentenceTransformerEmbedder:
     """The shipped all-MiniLM-L6-v2 (384-d, 256-token window), on CPU, loaded on first use."""
 
-    def __init__(self, model_path: str | Path | None = None, *, batch_size: int = 64, device: str = "cpu"):
+    def __init__(self, model_path: str | Path | None = None, *, batch_size: int = 64, device: str = "cpu",
+                 query_cache_size: int = 256):
         self._model_path = Path(model_path) if model_path else None
         self.batch_size = batch_size
         self.device = device
         self._model = None
         self._lock = threading.Lock()
+        # One question is often searched several times with the same text (once per municipality when
+        # none is named, again for a comparison): each repeat would cost a full model call (~14 ms).
+        self._query_cache: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._query_cache_size = query_cache_size
+        self._cache_lock = threading.Lock()
 
     @property
     def model_id(self) -> str:
@@ -115,9 +122,26 @@ class SentenceTransformerEmbedder:
         return np.asarray(vectors, dtype=np.float32)
 
     def embed_query(self, text: str) -> np.ndarray:
+        """The query's vector; repeated texts come from a small LRU cache (read-only arrays, shared)."""
+        with self._cache_lock:
+            hit = self._query_cache.get(text)
+            if hit is not None:
+                self._query_cache.move_to_end(text)
+                return hit
         model = self.load()
         vector = model.encode(text, normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False)
-        return np.asarray(vector, dtype=np.float32)
+        vector = np.asarray(vector, dtype=np.float32)
+        vector.setflags(write=False)
+        if self._query_cache_size > 0:
+            with self._cache_lock:
+                self._query_cache[text] = vector
+                while len(self._query_cache) > self._query_cache_size:
+                    self._query_cache.popitem(last=False)
+        return vector
+
+    def clear_query_cache(self) -> None:
+        with self._cache_lock:
+            self._query_cache.clear()
 
 
 _TOKEN = re.compile(r"[a-z0-9]+")

@@ -504,12 +504,12 @@ def evaluate_answers(rows: list[dict], assistant, judge: Judge) -> dict:
             ans: Answer | None = assistant.ask(row["question"], municipality=row.get("municipality"))
             error = None
         except Exception as e:  # a crash is a failure to report, not a reason to stop the eval
-            ans, error = None, f"{type(e).__name__}: {e}"
+            ans, error = None, f"{type(e).__name__}: {normalize_ws(str(e))[:240]}"
         lat.append((time.perf_counter() - t0) * 1000)
         rec: dict[str, Any] = {"id": row["id"], "category": row["category"], "answerable": row["answerable"],
                                "gold_calculator": row.get("calculator"), "error": error}
         if ans is None:
-            rec.update(intent=None, abstained=None, citations=[], calculator=None, problems=[error],
+            rec.update(intent=None, abstained=None, citations=[], calculator=None, problems=[],
                        missing_facts=list(row.get("key_facts", [])), facts_in_quotes=[], fallback=False,
                        quotes_total=0, quotes_verbatim=0, unsupported=[])
             per_q.append(rec)
@@ -679,6 +679,10 @@ def targets(retrieval: dict, answers: dict | None) -> list[dict]:
         out.append({"issue": 5, "target": "0 unsupported numbers",
                     "value": answers["unsupported_numbers"]["answers_with_unsupported"],
                     "met": answers["unsupported_numbers"]["answers_with_unsupported"] == 0})
+        sn = answers["safety_net_fallbacks"]
+        out.append({"issue": 5, "target": "(supplementary) no draft answer needed the safety net (quotes and numbers "
+                    "sound before Assistant.ask's final check)", "value": f"{sn['n']} ({', '.join(sn['ids']) or '-'})",
+                    "met": sn["n"] == 0})
         by = answers["abstention"]["by_category"]
         oc = by.get("out_of_corpus")
         if oc:
@@ -891,8 +895,8 @@ def render_report(results: dict) -> str:
         L += _table(["system", "R@1", "R@5", "MRR", "wrong-municipality", "p50 ms", "p95 ms"],
                     [[f"{n} — {s['label']}", s["overall"]["recall@1"], s["overall"]["recall@5"], s["overall"]["mrr"],
                       f"{s['overall']['wrong_municipality_rate']:.3f} ({s['overall']['wrong_municipality_n']}/"
-                      f"{s['overall']['known_municipality_n']})", s["overall"]["latency_ms"]["p50"],
-                      s["overall"]["latency_ms"]["p95"]] for n, s in ret.items()])
+                      f"{s['overall']['known_municipality_n']})", f"{s['overall']['latency_ms']['p50']:.1f}",
+                      f"{s['overall']['latency_ms']['p95']:.1f}"] for n, s in ret.items()])
         L += ["",
               "- Hits: for provision systems, the hit is a gold id or an ancestor returned whole whose text "
               "contains the gold provision's text; for the langchain chunks, the chunk (from the provision's "

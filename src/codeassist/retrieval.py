@@ -51,6 +51,9 @@ RRF_K = 60
 # the answer: "judge" / "judged invalid by a court").
 DEFAULT_WEIGHTS: dict[str, float] = {"dense": 0.3, "bm25": 0.7}
 PINNED_SCORE = 1.0  # citations typed in the question and asked-about definitions rank first
+# A question that uses a defined term without asking what it means ("who reviews SWPPPs?") seldom wants
+# the definition, which otherwise matches strongly on the term itself: its fused score is scaled by this.
+USED_TERM_DEFINITION_FACTOR = 0.5
 MAX_K = 100
 
 Mode = Literal["hybrid", "dense", "bm25"]
@@ -241,7 +244,8 @@ class Retriever:
 
     def __init__(self, corpus: Corpus | None = None, index: Index | None = None, *,
                  embedder: Embedder | None = None, settings: Settings | None = None,
-                 weights: Mapping[str, float] | None = None, fusion: Fusion = "score", depth: int = 30):
+                 weights: Mapping[str, float] | None = None, fusion: Fusion = "score", depth: int = 30,
+                 definition_factor: float = USED_TERM_DEFINITION_FACTOR):
         self.settings = settings or get_settings()
         if corpus is None:
             if index is not None:
@@ -257,6 +261,7 @@ class Retriever:
         if fusion not in ("score", "rrf"):
             raise ValueError(f"unknown fusion {fusion!r}; known: score, rrf")
         self.fusion = fusion
+        self.definition_factor = definition_factor
         self.depth = depth
         self.aliases = {m.id: sorted({m.id, m.name.lower(), m.short_name.lower(), *m.aliases})
                         for m in corpus.municipalities.values()}
@@ -329,6 +334,10 @@ class Retriever:
             fused = reciprocal_rank_fusion({name: list(c) for name, c in scores.items()}, weights=self.weights)
         else:
             fused = relative_score_fusion(scores, weights=self.weights)
+        used = set(plan.definitions) - set(plan.asked_definitions)
+        if used and self.definition_factor != 1.0:
+            fused = sorted(((pid, s * self.definition_factor if pid in used else s, names) for pid, s, names in fused),
+                           key=lambda row: -row[1])
         found_by = {pid: names for pid, _, names in fused}
         pinned = list(dict.fromkeys([*plan.citations, *plan.asked_definitions]))
         head = [(pid, PINNED_SCORE, ("citation",) if pid in plan.citations else ("definition", *found_by.get(pid, ())))
