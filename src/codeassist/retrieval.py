@@ -7,16 +7,19 @@ Steps, each a small function:
 1. `understand()` reads the question: the municipality it names ("in Tuckahoe", "the Village",
    "Town of Hempstead", a one-letter typo), abbreviations (SWPPP, SMP, MS4, SPDES, TMDL, CO, NOV, E&S,
    expanded beside the original words), terms the ordinance defines, and citations typed in it.
-2. Dense (Chroma) and BM25 rankings over the same chunks, both filtered to the municipality before
-   ranking, are fused with `reciprocal_rank_fusion`; a defined term adds its definition as a third,
-   short ranking.
+2. Dense (Chroma) and BM25 candidates over the same chunks, both filtered to the municipality before
+   ranking, are fused: `relative_score_fusion` by default, `reciprocal_rank_fusion` on request.
+   On the gold set (133 answerable questions, real model) score fusion gave Recall@1 0.73 / Recall@5
+   0.92 against RRF's 0.62 / 0.83: RRF flattens BM25's clear wins on a rare shared word.
 3. A typed citation, and the definition a definitional question asks about ("what counts as impervious
-   cover?"), are placed first with score 1.0 (fused scores are below 0.1).
-4. A parent and a child are not both returned when one hit's text already contains the other's.
+   cover?"), come first with score 1.0 (fused scores lie in [0, 1]: the weights sum to 1).
+4. A parent and a child are not both returned when one hit's text already contains the other's (a
+   section made only of parts shows them all).
 
-`search(..., mode="dense" | "bm25")` runs one retriever alone over the same understood query (no
-pins, no definition ranking), for baselines. `CodeassistRetriever` (langchain `BaseRetriever`) is
-defined on first access so that importing this module does not import langchain.
+Scores: hybrid, the fused score; mode="dense", cosine similarity; mode="bm25", the BM25 score.
+`search(..., mode="dense" | "bm25")` runs one retriever alone over the same understood query (no pins),
+for baselines. `CodeassistRetriever` (langchain `BaseRetriever`) is defined on first access so that
+importing this module does not import langchain.
 """
 
 from __future__ import annotations
@@ -51,9 +54,6 @@ RRF_K = 60
 # the answer: "judge" / "judged invalid by a court").
 DEFAULT_WEIGHTS: dict[str, float] = {"dense": 0.3, "bm25": 0.7}
 PINNED_SCORE = 1.0  # citations typed in the question and asked-about definitions rank first
-# A question that uses a defined term without asking what it means ("who reviews SWPPPs?") seldom wants
-# the definition, which otherwise matches strongly on the term itself: its fused score is scaled by this.
-USED_TERM_DEFINITION_FACTOR = 0.5
 MAX_K = 100
 
 Mode = Literal["hybrid", "dense", "bm25"]
@@ -244,8 +244,7 @@ class Retriever:
 
     def __init__(self, corpus: Corpus | None = None, index: Index | None = None, *,
                  embedder: Embedder | None = None, settings: Settings | None = None,
-                 weights: Mapping[str, float] | None = None, fusion: Fusion = "score", depth: int = 30,
-                 definition_factor: float = USED_TERM_DEFINITION_FACTOR):
+                 weights: Mapping[str, float] | None = None, fusion: Fusion = "score", depth: int = 30):
         self.settings = settings or get_settings()
         if corpus is None:
             if index is not None:
@@ -261,7 +260,6 @@ class Retriever:
         if fusion not in ("score", "rrf"):
             raise ValueError(f"unknown fusion {fusion!r}; known: score, rrf")
         self.fusion = fusion
-        self.definition_factor = definition_factor
         self.depth = depth
         self.aliases = {m.id: sorted({m.id, m.name.lower(), m.short_name.lower(), *m.aliases})
                         for m in corpus.municipalities.values()}
@@ -334,10 +332,6 @@ class Retriever:
             fused = reciprocal_rank_fusion({name: list(c) for name, c in scores.items()}, weights=self.weights)
         else:
             fused = relative_score_fusion(scores, weights=self.weights)
-        used = set(plan.definitions) - set(plan.asked_definitions)
-        if used and self.definition_factor != 1.0:
-            fused = sorted(((pid, s * self.definition_factor if pid in used else s, names) for pid, s, names in fused),
-                           key=lambda row: -row[1])
         found_by = {pid: names for pid, _, names in fused}
         pinned = list(dict.fromkeys([*plan.citations, *plan.asked_definitions]))
         head = [(pid, PINNED_SCORE, ("citation",) if pid in plan.citations else ("definition", *found_by.get(pid, ())))

@@ -286,12 +286,14 @@ ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
 ]
 
 
+def _first_key(table: list[tuple[str, str]], text: str) -> str | None:
+    """The key of the first pattern in a (pattern, key) table that matches the lower-cased text."""
+    low = text.lower()
+    return next((key for pattern, key in table if re.search(pattern, low)), None)
+
+
 def extract_activity(q: str) -> str | None:
-    low = q.lower()
-    for pattern, key in ACTIVITY_KEYWORDS:
-        if re.search(pattern, low):
-            return key
-    return None
+    return _first_key(ACTIVITY_KEYWORDS, q)
 
 
 MINOR_REPAIR_KEYWORDS: list[tuple[str, str]] = [
@@ -311,10 +313,7 @@ def extract_minor_repair(q: str) -> str | None:
         return None
     if re.search(r"\b(new|add(?:ing)?|install(?:ing)?|extra|more)\b", low) and not re.search(r"\bfuse", low):
         return None
-    for pattern, key in MINOR_REPAIR_KEYWORDS:
-        if re.search(pattern, low):
-            return key
-    return None
+    return _first_key(MINOR_REPAIR_KEYWORDS, low)
 
 
 def extract_performed_by(q: str) -> str | None:

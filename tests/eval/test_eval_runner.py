@@ -217,3 +217,15 @@ def test_run_eval_on_a_subset(tmp_path):
     assert saved["targets"] == json.loads(json.dumps(results["targets"]))
     table = E.compact_table(results)
     assert "hybrid" in table and "langchain" in table and not math.isnan(results["meta"]["seconds"]["total"])
+
+
+def test_query_cache_is_cleared_before_timed_searches():
+    calls = []
+
+    class Fake:
+        def clear_query_cache(self):
+            calls.append(1)
+
+    E._cache_clearer(Fake())()
+    assert calls == [1]
+    E._cache_clearer(object())()  # an embedder without a cache is fine

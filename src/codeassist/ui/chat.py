@@ -44,7 +44,8 @@ def _examples(expanded: bool) -> None:
         for tab, (who, questions) in zip(st.tabs(list(EXAMPLES)), EXAMPLES.items()):
             with tab:
                 for i, q in enumerate(questions):
-                    st.button(q, key=f"example-{who}-{i}", on_click=_queue, args=(q,), type="tertiary")
+                    st.button(q, key=f"example-{who}-{i}", on_click=_queue, args=(q,), type="tertiary",
+                              icon=":material/arrow_forward:")
 
 
 def _failed(question: str, message: str) -> None:
