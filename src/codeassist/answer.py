@@ -106,8 +106,9 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, q
                      munis: list[str], named: bool) -> Answer:
     expanded = U.expand_abbreviations(question)
     share, n_words = scorer.known_share(question), len(set(content_stems(question)))
-    # Half the words unknown to these ordinances, and at most one known: the question is about something else.
-    if share < MIN_KNOWN or (share <= MIN_KNOWN and share * n_words <= 1):
+    # Most words unknown to these ordinances even after everyday words are mapped to the ordinance's,
+    # or half unknown with at most one known: the question is about something else.
+    if scorer.known_share(expanded) < MIN_KNOWN or (share <= MIN_KNOWN and share * n_words <= 1):
         return abstain(corpus, question, f"{NOT_IN_CORPUS} anything about that: the question uses words that "
                        "do not appear in these ordinances (Hempstead's stormwater article; Tuckahoe's Electrical "
                        "Code and Erosion and Sediment Control law).", munis)
@@ -231,7 +232,7 @@ def answer_lookup(corpus: "Corpus", question: str, citation_text: str, muni: str
     if not quote_src:
         return Answer(question=question, answer=f"{p.citation} ({p.title or p.heading}) has no text in this corpus.",
                       intent="lookup", municipality=p.municipality, citations=[])
-    c = cite(corpus, p, short_quote(quote_src, 600))
+    c = cite(corpus, p, short_quote(quote_src, 1500))  # asked for the text: quote it whole
     kids = corpus.children(p.id)
     text = f"{p.citation} ({p.heading}) says: \u201c{c.quote}\u201d"
     citations = [c]
@@ -242,8 +243,6 @@ def answer_lookup(corpus: "Corpus", question: str, citation_text: str, muni: str
                 kc = cite(corpus, k, short_quote(k.text, 160))
                 citations.append(kc)
                 text += f"\n- {k.citation}: \u201c{kc.quote}\u201d"
-    if p.history:
-        text += f"\n\nHistory: {p.history}"
     return Answer(question=question, answer=text, intent="lookup", municipality=p.municipality,
                   citations=citations)
 
@@ -374,7 +373,8 @@ def headline(name: str, out: Any, names: dict[str, str]) -> str:
     if name == "deadlines":
         obs = out.obligations
         if not obs:
-            return f"No dated obligation follows from what you told me ({where})."
+            why = next((st.text for st in out.steps if st.text), "")
+            return f"No dated obligation follows from what you told me ({where})." + (f" {why}" if why else "")
         first = obs[0]
         when = _day(first.due) + (f" at {first.due_time.strftime('%H:%M')}" if first.due_time else "")
         return f"{first.title}: {when} ({where})." + (f" {len(obs) - 1} more dated obligations below." if len(obs) > 1 else "")
@@ -400,7 +400,7 @@ def calc_undecided(name: str, out: Any, question: str = "") -> bool:
         counting = re.search(r"\b(how many|separate|each (?:day|week)|count)\b", question.lower())
         return out.fine_max is None and not counting
     if name == "deadlines":
-        return not out.obligations
+        return not out.obligations and any("not in this corpus" in c for c in out.caveats)
     return False
 
 

@@ -214,6 +214,22 @@ BM25_K1 = 1.2
 BM25_B = 0.5
 
 
+def _bm25(token_lists: list[list[str]]):
+    """rank_bm25's Okapi scoring with Lucene's IDF, log(1 + (N - n + 0.5) / (n + 0.5)): always positive.
+    rank_bm25's own IDF is zero for a word in half the documents and negative above that, so in a small
+    municipality (a few chunks) a query could match nothing at all."""
+    import math
+
+    from rank_bm25 import BM25Okapi
+
+    class LuceneIdfBM25(BM25Okapi):
+        def _calc_idf(self, nd):
+            for word, freq in nd.items():
+                self.idf[word] = math.log(1 + (self.corpus_size - freq + 0.5) / (freq + 0.5))
+
+    return LuceneIdfBM25(token_lists, k1=BM25_K1, b=BM25_B)
+
+
 class BM25Search:
     """rank_bm25 over chunk texts. The municipality filter is applied BEFORE ranking: each filter value
     gets its own BM25 (document frequencies from that municipality only), built on first use and
@@ -231,10 +247,8 @@ class BM25Search:
             if hit is not None:
                 self._cache.move_to_end(municipality)
                 return hit
-        from rank_bm25 import BM25Okapi
-
         subset = [c for c in self._chunks if municipality in (None, c.municipality)]
-        model = BM25Okapi([tokenize(c.text) for c in subset], k1=BM25_K1, b=BM25_B) if subset else None
+        model = _bm25([tokenize(c.text) for c in subset]) if subset else None
         with self._lock:
             self._cache[municipality] = (model, subset)
             while len(self._cache) > self._cache_size:
@@ -356,6 +370,9 @@ class Index:
                 if self._ours(self.store.collection_names()):
                     say("the index is stale (corpus, model or chunk settings changed); rebuilding")
                     return "stale: corpus, model or chunk settings changed"
+                if self.kind == "embedded" and self.manifest_path.exists():
+                    say("the index recorded in %s is missing from %s; rebuilding it", self.manifest_path, self.location)
+                    return "missing: the index directory was deleted or emptied"
                 if not quiet:
                     log.info("no index yet at %s; building it", self.location)
                 return "no index yet"

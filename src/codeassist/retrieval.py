@@ -148,12 +148,10 @@ def _edit_distance_le1(a: str, b: str) -> bool:
 
 
 def named_municipalities(query: str, aliases: Mapping[str, Sequence[str]]) -> list[str]:
-    """Municipality ids the question names, in order; a one-letter typo of a name of 7+ letters counts
-    ("hempsted"). A place outside the corpus ("North Hempstead") names none."""
-    if detect_other_place(query):
-        return []
+    """Municipality ids the question names, in order ("North Hempstead" is not Hempstead); failing an
+    exact name, a one-letter typo of a name of 7+ letters ("hempsted"), unless another place is named."""
     found = detect_municipalities(query, {m: list(a) for m, a in aliases.items()})
-    if found:
+    if found or detect_other_place(query):
         return found
     words = re.findall(r"[a-z]+", query.lower())
     for mid, names in aliases.items():

@@ -103,6 +103,13 @@ SYNONYMS = {
     r"\belectrician\b": "electrical contractor",
     r"\blicen[cs]e\b": "certificate of registration",
     r"\bcost\b|\bcharge\b|\bpay\b": "fees",
+    r"\btorn up\b|\bground\b|\bland\b": "disturbed land area",
+    r"\bat once\b|\bat a time\b|\bsame time\b": "at any one time",
+    r"\bcon ?ed\b|\bcon edison\b|\bpower company\b|\butility\b": "public utility corporation",
+    r"\bhook(?:s|ed)? up\b|\bturn(?:s|ed)? on the power\b|\benergiz\w*": "connection source of electrical energy certificate of approval",
+    r"\b(?:under|use|using|borrow\w*) (?:my|his|her|their|your) licen[cs]e\b": "allow his license to be used in connection with work not actually done by him",
+    r"\bcourt\b|\bsue\b|\bjudge\b": "injunction restrained by law court",
+    r"\bmov(?:e|ing) in\b|\boccupy\b|\boccupancy\b": "prevent the occupancy certificate of occupancy",
 }
 
 
@@ -246,7 +253,7 @@ _DEFINITION = re.compile(
     r"(?:\s+(?:mean|means|defined|stand for))?(?:\s+(?:under|in|according|for|as used)\b.*)?\s*\??$", re.I)
 _QUOTED_TERM = re.compile(r"[\"'\u2018\u201c](?P<term>[a-z][a-z -]{2,60}?)[\"'\u2019\u201d]", re.I)
 _COMPARE = re.compile(r"\b(differ|different|difference|differences|compare|comparison|versus|vs\.?|same in both|both towns|"
-                      r"both places|both municipalities|the same in|same as|in both|"
+                      r"both places|both municipalities|the same in|same as|in both|differently|"
                       r"between hempstead and tuckahoe|between tuckahoe and hempstead)\b", re.I)
 _FOLLOW_MUNI = re.compile(r"^(?:and |but |ok(?:ay)?,? )?(?:what|how) about (?:in |for )?(?P<rest>.+?)\??$|^(?:and|same) (?:in|for) (?P<rest2>.+?)\??$", re.I)
 _FOLLOW_AREA = re.compile(r"^(?:and |but |what )?(?:if|about if|what if)\b.*\b(acre|acres|sq|square|feet)\b", re.I)
@@ -262,7 +269,8 @@ _APPLICABILITY = re.compile(
 _CHECKLIST = re.compile(r"\b(what goes in|what (?:must|should|has to|needs to) (?:a |my |the |our )?(?:swppp|plan) (?:contain|include|have)|"
                         r"checklist|contents of (?:a |my |the )?swppp|what (?:do i|should i|must i) (?:put|include) in)\b", re.I)
 _PENALTY = re.compile(r"\b(fines?|penalt(?:y|ies)|how much (?:will|would|could|do) (?:i|we|they) (?:owe|pay|be fined)|jail|imprison|"
-                      r"offen[cs]es?|convictions?|how many (?:violations|offenses))\b", re.I)
+                      r"offen[cs]es?|convictions?|how many (?:violations|offenses)|one violation or (?:several|many|more)|"
+                      r"separate violations?|several violations)\b", re.I)
 _DEADLINE = re.compile(r"\b(when is|when are|when (?:do|does|must|should) (?:i|we|the)|deadline|due|last day|how long (?:do|does) (?:i|we)|"
                        r"by when|expire|expires|expiration|how soon|latest|close the walls|cover (?:the )?wiring|conceal|"
                        r"when can (?:we|i)|void|release(?:d)? (?:the )?(?:bond|guarantee|security))\b", re.I)
@@ -339,12 +347,26 @@ class Route:
     notes: list[str] = field(default_factory=list)
 
 
+_DEFINITION_CUE = re.compile(r"\b(?:counts? as|considered|qualif(?:y|ies) as|what(?:'s| is| are|s)|define|definition of|"
+                             r"meaning of|mean by|defined as)\b", re.I)
+
+
 def _definition_term(q: str, definitions: dict[str, str]) -> str | None:
     m = _DEFINITION.match(q.strip())
     candidates = []
     if m:
         candidates.append(m["term"])
     candidates += [qm["term"] for qm in _QUOTED_TERM.finditer(q)]
+    cue = _DEFINITION_CUE.search(q)
+    if cue:  # "does a dude ranch count as agricultural activity", "do I count as the landowner"
+        rest = q[cue.end():].lower()
+        found = [t for t in definitions if len(t) > 3 and re.search(r"(?<![\w-])" + re.escape(t) + r"(?![\w-])", rest)]
+        # Multi-word terms anywhere after the cue; a single word only as the whole remaining phrase.
+        multi = [t for t in found if " " in t]
+        single = [t for t in found if " " not in t and re.fullmatch(
+            r"\s*(?:an?\s+|the\s+)?" + re.escape(t) + r"(?:\s+(?:exactly|under .*|in .*|for .*))?\s*\??\s*", rest)]
+        if multi or single:
+            candidates.append(max(multi or single, key=len))
     for raw in candidates:
         term = re.sub(r"\s+", " ", raw.lower()).strip(" .")
         term = re.sub(r"^(?:a|an|the)\s+", "", term)
@@ -365,7 +387,8 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0) -> Route:
     if subject and not re.search(r"\b(stormwater|erosion|sediment|swppp|electric\w*|wiring|drainage)\b", low):
         return Route("abstain", other_place=None, notes=[subject.group(0)])
     m = _CITATION_IN_Q.search(q)
-    if m and (_LOOKUP_WORDS.search(q) or len(q.split()) <= 6):
+    # "appendix a 7-3" is the Village's zoning appendix, not Chapter 7 § 7-3.
+    if m and (_LOOKUP_WORDS.search(q) or len(q.split()) <= 6) and not re.search(r"\bappendix\b", low):
         return Route("lookup", citation_text=q[m.start():])
     if _COMPARE.search(q) and (n_named >= 2 or re.search(r"\bboth\b", low)):
         return Route("compare")
@@ -377,7 +400,8 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0) -> Route:
     if _PENALTY.search(q) and (extract_offense_number(q) or extract_duration_days(q) or
                                re.search(r"\b(max|maximum|minimum|how much|range|what(?:'s| is) the fine)\b", low)):
         return Route("calculator", calculator="penalty")
-    if _DEADLINE.search(q) and (extract_dates(q, date.today()) or extract_inches(q) is not None):
+    rain = extract_inches(q) is not None and re.search(r"\b(rain|storm|precip)", low)
+    if rain or (_DEADLINE.search(q) and (extract_dates(q, date.today()) or extract_inches(q) is not None)):
         return Route("calculator", calculator="deadlines")
     if _APPLICABILITY.search(q) and not _CHECKLIST.search(q) and (has_area or not extract_activity(q)) and \
             not re.search(r"\b(approved before|before the (?:stormwater )?law|plat)\b", low):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import all_markdown, new_app
+from apphelpers import all_markdown, new_app
 
 SECTION = "browse-section"
 ORDINANCE = "browse-ordinance"
@@ -18,7 +18,7 @@ def test_deep_link_by_id_opens_the_provision_in_browse():
     at = open_cite("tuckahoe:7B-5(c)")
     assert not at.exception
     assert at.title[0].value == "Browse the ordinances"
-    assert at.selectbox(key=ORDINANCE).value == "tuckahoe-ch7b"
+    assert at.radio(key=ORDINANCE).value == "tuckahoe-ch7b"
     assert at.radio(key=SECTION).value == "tuckahoe:7B-5"
     text = all_markdown(at)
     assert "Tuckahoe Code § 7B\\-5\\(c\\)" in text  # the focus card's heading
@@ -34,7 +34,7 @@ def test_deep_link_by_written_citation():
 
 def test_deep_link_to_a_hempstead_item():
     at = open_cite("hempstead:exemptions(G)")
-    assert at.selectbox(key=ORDINANCE).value == "hempstead-stormwater"
+    assert at.radio(key=ORDINANCE).value == "hempstead-stormwater"
     assert at.radio(key=SECTION).value == "hempstead:exemptions"
     assert "Cemetery graves" in all_markdown(at)
 
@@ -56,7 +56,7 @@ def test_contents_pick_a_section_and_update_the_link():
 
 def test_changing_ordinance_opens_its_first_section():
     at = open_cite("tuckahoe:7B-5")
-    at.selectbox(key=ORDINANCE).set_value("hempstead-stormwater").run()
+    at.radio(key=ORDINANCE).set_value("hempstead-stormwater").run()
     assert at.radio(key=SECTION).value == "hempstead:386"
     assert at.query_params["cite"] == "hempstead:386"
 

@@ -3,7 +3,7 @@ plain message naming the field."""
 
 from __future__ import annotations
 
-from conftest import all_markdown, new_app
+from apphelpers import all_markdown, new_app
 
 PAGE = "src/codeassist/ui/pages/calculators.py"
 

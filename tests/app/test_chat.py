@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import all_markdown, new_app
+from apphelpers import all_markdown, new_app
 
 
 def ask(at, question: str):
@@ -31,7 +31,7 @@ def test_answer_text_cannot_inject_markup(fake_assistant):
     assert "\\$1,000" in text  # no LaTeX
     assert "\\<b>" in text  # no HTML
     assert "\\:red[no]" in text  # no colour directive
-    assert "\\<script\\>alert\\(1\\)\\</script\\> \\$x\\$" in text  # the question is shown as typed
+    assert "\\<script\\>alert\\(1\\)\\<\\/script\\> \\$x\\$" in text  # the question is shown as typed
 
 
 def test_follow_up_question_and_answer(fake_assistant):

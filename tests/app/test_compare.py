@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import all_markdown, new_app
+from apphelpers import all_markdown, new_app
 
 PAGE = "src/codeassist/ui/pages/compare.py"
 

@@ -8,7 +8,7 @@ import streamlit as st
 from ..corpus import Corpus
 from ..models import Answer, Citation
 from .provision import provision_markdown
-from .results import render_result
+from .results import calculator_title, render_result
 from .text import cite_url, escape_md, safe_answer_md
 
 
@@ -16,7 +16,7 @@ def group_citations(citations: list[Citation]) -> list[tuple[Citation, list[str]
     """One reference per provision, in first-cited order, with all the words quoted from it."""
     groups: dict[str, tuple[Citation, list[str]]] = {}
     for c in citations:
-        first, quotes = groups.setdefault(c.id, (c, []))
+        _, quotes = groups.setdefault(c.id, (c, []))
         if c.quote not in quotes:
             quotes.append(c.quote)
     return list(groups.values())
@@ -52,9 +52,10 @@ def render_answer(answer: Answer, corpus: Corpus) -> None:
     if answer.follow_up and answer.follow_up.strip() not in answer.answer:
         st.markdown(f"**{escape_md(answer.follow_up)}**")
     if answer.calculation:
-        with st.expander(f"Calculation{': ' + escape_md(answer.calculator) if answer.calculator else ''}"):
+        title = calculator_title(answer.calculator) if answer.calculator else ""
+        with st.expander(f"How this was calculated{': ' + escape_md(title) if title else ''}"):
             render_result(answer.calculation)
-    for caveat in answer.caveats:
+    for caveat in (c for c in answer.caveats if c not in answer.answer):  # the text may already say it
         st.caption(f":material/warning: {escape_md(caveat)}")
     offices = [o for o in answer.offices if o not in answer.answer]
     if offices:

@@ -78,10 +78,10 @@ def _contents(corpus: Corpus, target: Provision | None) -> Section:
         st.session_state[APPLIED_KEY] = target.id
     ordinances = corpus.ordinances
     with st.sidebar:
-        ord_id = st.selectbox(
+        ord_id = st.radio(
             "Ordinance", list(ordinances), key=ORD_KEY, on_change=_on_ordinance,
             format_func=lambda o: f"{corpus.municipalities[ordinances[o].municipality].short_name} "
-                                  f"{ordinances[o].division}: {ordinances[o].title}")
+                                  f"{ordinances[o].division_label}: {ordinances[o].title}")
         sections = _sections(corpus, ord_id)
         by_pid = {s.provision_id: s for s in sections}
         if st.session_state.get(SEC_KEY) not in by_pid:

@@ -14,16 +14,9 @@ from pydantic import BaseModel, ValidationError
 from .forms import MAX_DATE, MIN_DATE, FieldSpec, collect, field_specs, row_dicts
 from .layout import disclaimer_line
 from .resources import chosen_municipality, get_calculators, get_corpus
-from .results import humanize, render_result
+from .results import calculator_title, humanize, render_result
 from .text import escape_md
 
-TITLES = {  # interface copy; a calculator missing here is shown by its name
-    "applicability": "Does the stormwater law apply?",
-    "swppp_checklist": "SWPPP checklist",
-    "penalty": "Penalties",
-    "deadlines": "Deadlines",
-    "electrical_permit": "Electrical permit",
-}
 RESULT_KEY = "calc-result-{}"
 
 
@@ -177,7 +170,7 @@ def render() -> None:
     disclaimer_line(corpus)
     calculators = get_calculators()
     names = list(calculators)
-    name = st.radio("Calculator", names, format_func=lambda n: TITLES.get(n, humanize(n)), horizontal=True,
+    name = st.radio("Calculator", names, format_func=calculator_title, horizontal=True,
                     key="calc-choice")
     calc = calculators[name]
     st.markdown(escape_md(calc.description))

@@ -15,6 +15,13 @@ _TITLE_KEYS = ("title", "text", "name", "key", "rule")
 _KEYLIKE = re.compile(r"[a-z0-9]+(?:[_:][a-z0-9]+)+")
 
 
+TITLES = {  # interface copy; a calculator missing here is shown by its name
+    "applicability": "Does the stormwater law apply?",
+    "swppp_checklist": "SWPPP checklist",
+    "penalty": "Penalties",
+    "deadlines": "Deadlines",
+    "electrical_permit": "Electrical permit",
+}
 _ACRONYMS = {"swppp": "SWPPP", "smp": "SMP", "smps": "SMPs", "ics": "ICS", "id": "ID", "pe": "PE"}
 
 
@@ -47,6 +54,10 @@ def _cite(d: dict) -> str:
     if pid and cit:
         return md_link(escape_md(cit), pid)
     return escape_md(cit) if cit else ""
+
+
+def calculator_title(name: str) -> str:
+    return TITLES.get(name, humanize(name))
 
 
 def item_md(d: dict) -> str:

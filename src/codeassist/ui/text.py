@@ -13,7 +13,8 @@ import re
 from dataclasses import dataclass
 from urllib.parse import quote
 
-_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&^=\"])")
+# "/" too: Streamlit rewrites ":material/" to an icon before parsing, even after a backslash.
+_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&^=\"/])")
 _WS = re.compile(r"\s+")
 
 HIGHLIGHT = "orange-background"
@@ -33,7 +34,7 @@ def safe_answer_md(text: str) -> str:
     turn quoted law into something else: LaTeX on "$250", directives and shortcodes on ":", HTML on "<",
     strikethrough on "~"."""
     text = re.sub(r"([$<~])", r"\\\1", text)
-    return re.sub(r":(?!//)", r"\\:", text)
+    return re.sub(r":(?!//)", r"\\:", text).replace("material/", "material\\/")
 
 
 def cite_url(pid: str) -> str:
