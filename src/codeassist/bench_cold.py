@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import resource
 import socket
 import subprocess
 import sys
@@ -30,8 +29,10 @@ HEAVY = ("torch", "sentence_transformers", "transformers", "sklearn", "scipy", "
 # --- process helpers -----------------------------------------------------------------------------
 
 def peak_rss_mb() -> float:
-    """Peak resident set of this process (Linux reports ru_maxrss in KiB)."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    """Peak resident set of this process since it was exec'd (VmHWM). Not `ru_maxrss`: Linux carries the
+    parent's high-water mark into a child across fork and exec, so a child of a big bench process
+    would report the bench's memory."""
+    return hwm_mb("self")
 
 
 def rss_mb(pid: int | str = "self") -> float:
@@ -108,7 +109,7 @@ def timed_run(cmd: Sequence[str], env: dict[str, str], timeout: float = 600) -> 
     """Run cmd; seconds to its first byte of stdout (the answer: PYTHONUNBUFFERED) and to its exit."""
     t0 = time.perf_counter()
     proc = subprocess.Popen(list(cmd), cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    first = proc.stdout.read(1)  # type: ignore[union-attr]
+    first = os.read(proc.stdout.fileno(), 1)  # type: ignore[union-attr]  # unbuffered: communicate() gets the rest
     t_first = time.perf_counter() - t0
     rest, err = proc.communicate(timeout=timeout)
     t_exit = time.perf_counter() - t0

@@ -191,35 +191,47 @@ def du(path: Path) -> int:
 
 # --- the worker (a child process, so its peak memory is its own) ---------------------------------
 
+def _fill(store, name: str, rows: list, vectors: np.ndarray, batch: int) -> tuple[float, float]:
+    """Write rows through ChromaStore.add in batches; (wall seconds, CPU seconds of this process)."""
+    t0, cpu0 = time.perf_counter(), _cpu()
+    for b, i in enumerate(range(0, len(rows), batch)):
+        part = rows[i:i + batch]
+        vecs = perturbed(vectors, np.array([r[3] for r in part]), b)
+        store.add(name, [r[0] for r in part], vecs, [r[2] for r in part],
+                  [{"municipality": r[1], "provision_id": r[0]} for r in part])
+    return time.perf_counter() - t0, _cpu() - cpu0
+
+
 def worker(a: argparse.Namespace) -> dict[str, Any]:
-    from codeassist.index import BM25Search, ChromaStore
     from codeassist.chunking import Chunk
+    from codeassist.index import BM25Search, ChromaStore
 
     seed = np.load(a.seed)
     texts = [str(t) for t in seed["texts"]]
     vectors = seed["vectors"]
     qv = np.load(a.queries)["vectors"]
-    out: dict[str, Any] = {"backend": a.backend, "munis": a.munis, "per": a.per}
+    out: dict[str, Any] = {"backend": a.backend, "munis": a.munis, "per": a.per, "batch": a.batch, "k": a.k}
+    server_rss = (lambda: round(rss_mb(a.server_pid), 1)) if a.server_pid else (lambda: None)
     t0 = time.perf_counter()
     rows = list(synthetic(texts, a.munis, a.per))
     out["generate_s"] = round(time.perf_counter() - t0, 2)
     out["provisions"] = len(rows)
     out["words_mean"] = round(float(np.mean([len(r[2].split()) for r in rows[:5000]])), 1)
     out["rss_before_store_mb"] = round(rss_mb(), 1)
-    store = ChromaStore.embedded(Path(a.path)) if a.backend == "embedded" else ChromaStore.server(a.url, timeout=60)
-    store.create(COLLECTION, {"bench": "scale"})
-    t0 = time.perf_counter()
-    cpu0 = _cpu()
-    for b, i in enumerate(range(0, len(rows), a.batch)):
-        part = rows[i:i + a.batch]
-        vecs = perturbed(vectors, np.array([r[3] for r in part]), b)
-        store.add(COLLECTION, [r[0] for r in part], vecs, [r[2] for r in part],
-                  [{"municipality": r[1], "provision_id": r[0]} for r in part])
-    build = time.perf_counter() - t0
+    store = ChromaStore.embedded(Path(a.path)) if a.backend == "embedded" else ChromaStore.server(a.url, timeout=120)
+    out["server_rss_at_open_mb"] = server_rss()
+    if a.reuse:  # serve what another backend wrote (same on-disk format)
+        out["reused"] = True
+    else:
+        store.create(COLLECTION, {"bench": "scale"})
+        build, cpu = _fill(store, COLLECTION, rows, vectors, a.batch)
+        out.update(build_s=round(build, 2), build_cpu_s=round(cpu, 2), vectors_per_s=round(len(rows) / build, 1))
     info = store.info(COLLECTION)
-    out.update(build_s=round(build, 2), build_cpu_s=round(_cpu() - cpu0, 2), batch=a.batch,
-               vectors_per_s=round(len(rows) / build, 1), stored=info.count if info else 0)
+    out["stored"] = info.count if info else 0
     munis = [mid for mid, _ in municipality_names(a.munis)]
+    t0 = time.perf_counter()
+    store.query(COLLECTION, qv[0], a.k)
+    out["first_query_ms"] = round((time.perf_counter() - t0) * 1000, 1)  # loads the vector index
     for q in qv[:10]:  # warm: handles open, segments loaded
         store.query(COLLECTION, q, a.k)
         store.query(COLLECTION, q, a.k, {"municipality": munis[0]})
@@ -235,37 +247,47 @@ def worker(a: argparse.Namespace) -> dict[str, Any]:
         leaks += sum(1 for pid, _ in got if not pid.startswith(muni + ":"))
     out["query_ms"] = {"unfiltered": _lat(plain), "municipality_filter": _lat(filtered)}
     out["filter_leaks"] = leaks
-    out["k"] = a.k
     out["exact_per_municipality_ms"] = _exact_alternative(store, qv, munis, a.k)
+    out["server_rss_after_queries_mb"] = server_rss()
+    if a.ingest:  # write throughput on a fresh collection of `ingest` provisions
+        store.create(COLLECTION + "-ingest", {"bench": "ingest"})
+        build, cpu = _fill(store, COLLECTION + "-ingest", rows[:a.ingest], vectors, a.batch)
+        out["ingest"] = {"provisions": min(a.ingest, len(rows)), "s": round(build, 2), "client_cpu_s": round(cpu, 2),
+                         "vectors_per_s": round(min(a.ingest, len(rows)) / build, 1)}
+        out["server_rss_after_ingest_mb"] = server_rss()
+        store.delete(COLLECTION + "-ingest")
     if a.bm25:
-        chunks = [Chunk(id=r[0], provision_id=r[0], municipality=r[1], text=r[2]) for r in rows]
-        bm = BM25Search(chunks)
-        questions = json.loads(Path(a.questions).read_text())
-        cold, warm = [], []
-        for i, q in enumerate(questions):
-            muni = munis[(i * 7919) % len(munis)]
-            t = time.perf_counter()
-            bm.search(q, 30, muni)  # first use of this municipality: its BM25 is built
-            cold.append((time.perf_counter() - t) * 1000)
-            t = time.perf_counter()
-            bm.search(q, 30, muni)
-            warm.append((time.perf_counter() - t) * 1000)
-        out["bm25_filtered_ms"] = {"first_use": _lat(cold), "cached": _lat(warm)}
-        if a.bm25_all:
-            t = time.perf_counter()
-            bm.search(questions[0], 30, None)
-            out["bm25_unfiltered_build_s"] = round(time.perf_counter() - t, 2)
-            times = []
-            for q in questions[:40]:
-                t = time.perf_counter()
-                bm.search(q, 30, None)
-                times.append((time.perf_counter() - t) * 1000)
-            out["bm25_unfiltered_ms"] = _lat(times)
+        _bm25(out, rows, munis, json.loads(Path(a.questions).read_text()), a.bm25_all, Chunk, BM25Search)
     store.close()
     if a.backend == "embedded":
         out["disk_bytes"] = du(Path(a.path))
     out["peak_rss_mb"] = round(peak_rss_mb(), 1)
     return out
+
+
+def _bm25(out: dict, rows: list, munis: list[str], questions: list[str], unfiltered: bool, Chunk, BM25Search) -> None:
+    chunks = [Chunk(id=r[0], provision_id=r[0], municipality=r[1], text=r[2]) for r in rows]
+    bm = BM25Search(chunks)
+    cold, warm = [], []
+    for i, q in enumerate(questions):
+        muni = munis[(i * 7919) % len(munis)]
+        t = time.perf_counter()
+        bm.search(q, 30, muni)  # first use of this municipality: its BM25 is built
+        cold.append((time.perf_counter() - t) * 1000)
+        t = time.perf_counter()
+        bm.search(q, 30, muni)
+        warm.append((time.perf_counter() - t) * 1000)
+    out["bm25_filtered_ms"] = {"first_use": _lat(cold), "cached": _lat(warm)}
+    if unfiltered:
+        t = time.perf_counter()
+        bm.search(questions[0], 30, None)
+        out["bm25_unfiltered_build_s"] = round(time.perf_counter() - t, 2)
+        times = []
+        for q in questions[:40]:
+            t = time.perf_counter()
+            bm.search(q, 30, None)
+            times.append((time.perf_counter() - t) * 1000)
+        out["bm25_unfiltered_ms"] = _lat(times)
 
 
 def _exact_alternative(store, qv: np.ndarray, munis: list[str], k: int) -> dict[str, Any]:
@@ -290,38 +312,36 @@ def _exact_alternative(store, qv: np.ndarray, munis: list[str], k: int) -> dict[
 # --- driving it from the bench ---------------------------------------------------------------------
 
 def run_scale(seed_npz: Path, queries_npz: Path, questions_json: Path, work: Path, munis: int, per: int,
-              k: int = 30, bm25_all: bool = True, say=print) -> dict[str, Any]:
-    """The scale measurements on both backends, each in its own worker process."""
+              k: int = 30, server_ingest: int = 20_000, say=print) -> dict[str, Any]:
+    """The scale measurements, each backend in its own worker process. Embedded Chroma builds the
+    collection; then a `chroma run` server is started on that same folder (the on-disk format is
+    shared) and queried, and its write rate is measured on a fresh collection of `server_ingest`
+    provisions (writing all of them twice would not fit the bench's time budget)."""
     from codeassist.bench_cold import child_env
 
     env = child_env()
     common = ["--seed", str(seed_npz), "--queries", str(queries_npz), "--questions", str(questions_json),
               "--munis", str(munis), "--per", str(per), "--k", str(k)]
     results: dict[str, Any] = {}
-    path = work / "scale-embedded"
+    path = work / "scale-chroma"
     shutil.rmtree(path, ignore_errors=True)
     say(f"bench: scale: embedded Chroma, {munis * per:,} provisions ...")
-    results["embedded"] = _worker_run(["--backend", "embedded", "--path", str(path), "--bm25",
-                                       *(["--bm25-all"] if bm25_all else []), *common], env)
-    shutil.rmtree(path, ignore_errors=True)
-    spath = work / "scale-server"
-    shutil.rmtree(spath, ignore_errors=True)
-    spath.mkdir(parents=True)
+    results["embedded"] = _worker_run(["--backend", "embedded", "--path", str(path), "--bm25", "--bm25-all", *common], env)
     port = free_port()
     log = open(work / "chroma-server.log", "w")
-    proc = subprocess.Popen([str(BIN / "chroma"), "run", "--path", str(spath), "--host", "127.0.0.1", "--port", str(port)],
+    proc = subprocess.Popen([str(BIN / "chroma"), "run", "--path", str(path), "--host", "127.0.0.1", "--port", str(port)],
                             stdout=log, stderr=subprocess.STDOUT, env=env)
     try:
         ready = wait_http(f"http://127.0.0.1:{port}/api/v2/heartbeat", proc, 60)
-        say(f"bench: scale: Chroma server (pid {proc.pid}, ready in {ready:.2f} s), {munis * per:,} provisions ...")
-        server = _worker_run(["--backend", "server", "--url", f"http://127.0.0.1:{port}", *common], env)
-        server.update(server_ready_s=round(ready, 2), server_rss_mb=round(rss_mb(proc.pid), 1),
-                      server_peak_rss_mb=round(hwm_mb(proc.pid), 1), disk_bytes=du(spath))
+        say(f"bench: scale: Chroma server (pid {proc.pid}, ready in {ready:.2f} s) on the same {munis * per:,} ...")
+        server = _worker_run(["--backend", "server", "--url", f"http://127.0.0.1:{port}", "--reuse",
+                              "--server-pid", str(proc.pid), "--ingest", str(min(server_ingest, munis * per)), *common], env)
+        server.update(server_ready_s=round(ready, 2), server_peak_rss_mb=round(hwm_mb(proc.pid), 1), disk_bytes=du(path))
         results["server"] = server
     finally:
         stop(proc)
         log.close()
-        shutil.rmtree(spath, ignore_errors=True)
+        shutil.rmtree(path, ignore_errors=True)
     return results
 
 
@@ -348,6 +368,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--per", type=int, default=100)
     p.add_argument("--k", type=int, default=30)
     p.add_argument("--batch", type=int, default=BATCH)
+    p.add_argument("--reuse", action="store_true", help="query the collection already in the store")
+    p.add_argument("--ingest", type=int, default=0, help="then time writing this many to a fresh collection")
+    p.add_argument("--server-pid", type=int, default=0, help="read this server's memory at each phase")
     p.add_argument("--bm25", action="store_true")
     p.add_argument("--bm25-all", action="store_true")
     print(json.dumps(worker(p.parse_args(argv))))

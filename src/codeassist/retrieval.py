@@ -192,7 +192,7 @@ def find_citations(query: str, corpus: Corpus, municipality: str | None) -> list
     return out
 
 
-_STOP_AFTER_TERM = r"(?=\s*(?:$|[?.!,;:)'\"’”]|\b(?:in|under|for|mean|means|exactly|according|per|mean\w*|is|as|of the)\b))"
+_STOP_AFTER_TERM = r"(?=\s*(?:$|[?.!,;:()'\"’”]|\b(?:in|under|for|mean|means|exactly|according|per|mean\w*|is|as|of the)\b))"
 _DEF_CUE_BEFORE = (r"(?:what(?:'s|’s|s| is| are)|who(?:'s| is)|define[sd]?|definition of|meaning of|count(?:s|ed)? as|"
                    r"considered(?: to be)?|qualif(?:y|ies) as|is (?:that|this|it) (?:a|an)|mean by)")
 

@@ -1,0 +1,105 @@
+"""Reading a question: municipality, abbreviations, defined terms, typed citations, bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from codeassist.errors import InvalidInput, UnknownMunicipality
+from codeassist.retrieval import Retriever
+
+
+@pytest.fixture(scope="module")
+def retriever(corpus) -> Retriever:
+    return Retriever(corpus)  # understanding needs no index and no model
+
+
+@pytest.mark.parametrize("question,expected", [
+    ("how often are inspections in Tuckahoe?", "tuckahoe"),
+    ("does the Village charge for plan review", "tuckahoe"),
+    ("Town of Hempstead stop-work orders", "hempstead"),
+    ("what does the town require for a SWPPP", "hempstead"),
+    ("erosion rules in hempsted", "hempstead"),  # a one-letter typo
+    ("is North Hempstead's stormwater law the same?", None),  # another place, not Hempstead
+    ("I'm licensed in White Plains. can I work in Tuckahoe without retesting?", "tuckahoe"),
+    ("compare Hempstead and Tuckahoe stop-work orders", None),  # two named: search both
+    ("how full can a sediment trap get", None),
+])
+def test_municipality_named_in_the_question(retriever, question, expected):
+    plan = retriever.understand(question)
+    assert plan.municipality == expected
+    assert plan.municipality_source == ("question" if expected else "none")
+
+
+def test_the_callers_municipality_wins_and_accepts_names(retriever):
+    plan = retriever.understand("stop-work orders in Hempstead", "Village of Tuckahoe")
+    assert (plan.municipality, plan.municipality_source) == ("tuckahoe", "caller")
+
+
+def test_unknown_municipality_names_the_valid_ones(retriever):
+    with pytest.raises(UnknownMunicipality, match="known: hempstead, tuckahoe"):
+        retriever.understand("fees", "Yonkers")
+
+
+@pytest.mark.parametrize("abbr,expansion", [
+    ("SWPPP", "stormwater pollution prevention plan"), ("SMP", "stormwater management practice"),
+    ("MS4", "municipal separate storm"), ("SPDES", "state pollutant discharge elimination system"),
+    ("TMDL", "total maximum daily load"), ("CO", "certificate of occupancy"), ("NOV", "notice of violation"),
+    ("E&S", "erosion and sediment"),
+])
+def test_abbreviations_are_expanded_beside_the_original(retriever, abbr, expansion):
+    plan = retriever.understand(f"question about the {abbr} rules")
+    assert abbr in plan.expanded and expansion in plan.expanded.lower()
+
+
+@pytest.mark.parametrize("question,pid", [
+    ("what does 7B-6(c) say", "tuckahoe:7B-6(c)"),
+    ("show me section 392 B", "hempstead:392(B)"),
+    ("text of 391(B)(1)(d) pls", "hempstead:391(B)(1)(d)"),
+    ("sec 7-5 a 1", "tuckahoe:7-5(a)(1)"),
+    ("Tuckahoe Code § 7B-8(d)", "tuckahoe:7B-8(d)"),
+    ("hempstead exemptions G", "hempstead:exemptions(G)"),
+    ("hempstead enforcement item E", "hempstead:enforcement(E)"),
+    ("what's in § 7-6 of the electrical code?", "tuckahoe:7-6"),
+])
+def test_a_typed_citation_is_found(retriever, question, pid):
+    assert retriever.understand(question).citations[0] == pid
+
+
+@pytest.mark.parametrize("question", [
+    "clearing 500 square feet in 2 acres", "a 0.5 inch storm in 2024", "fines of $350 to $700", "7 days",
+])
+def test_numbers_are_not_citations(retriever, question):
+    assert retriever.understand(question).citations == ()
+
+
+@pytest.mark.parametrize("question,pid", [
+    ("what counts as impervious cover?", "hempstead:390/impervious-cover"),
+    ("whats an SMP", "hempstead:390/stormwater-management-practices-smps"),
+    ("definition of swppp?", "hempstead:390/stormwater-pollution-prevention-plan-swppp"),
+    ("is my shed a 'building' under the town law?", "hempstead:390/building"),
+    ("what does phasing mean for a construction site", "hempstead:390/phasing"),
+    ("who is an electrical contractor under the village code", "tuckahoe:7-11(a)"),
+])
+def test_a_question_asking_what_a_term_means_asks_for_its_definition(retriever, question, pid):
+    assert retriever.understand(question).asked_definitions == (pid,)
+
+
+@pytest.mark.parametrize("question", [
+    "who reviews SWPPPs in hempstead",
+    "what is the fine for stormwater violations",
+    "what is a stormwater maintenance agreement recorded against",
+])
+def test_a_question_that_only_uses_a_term_does_not_ask_for_it(retriever, question):
+    plan = retriever.understand(question)
+    assert plan.asked_definitions == ()
+    assert plan.definitions  # the terms are still noticed
+
+
+@pytest.mark.parametrize("bad", ["", "   \n\t", "\x00\x01", None, 42, "x" * 5000])
+def test_bad_queries_are_refused_with_a_message(retriever, bad):
+    with pytest.raises(InvalidInput):
+        retriever.understand(bad)
+
+
+def test_control_characters_are_cleaned(retriever):
+    assert retriever.understand("stop\x00work\u200b  order\n").query.startswith("stop work")
