@@ -344,7 +344,14 @@ def _money(x: int | None) -> str:
     return "not set in this text" if x is None else f"${x:,}"
 
 
-def headline(name: str, out: Any, names: dict[str, str]) -> str:
+def _area(out: Any, data: dict | None) -> str:
+    """The area as the user gave it: square feet when they wrote square feet, else acres."""
+    if data and data.get("disturbed_sq_ft") is not None:
+        return f"{data['disturbed_sq_ft']:,g} sq ft"
+    return f"{out.disturbed_acres:g} acres"
+
+
+def headline(name: str, out: Any, names: dict[str, str], data: dict | None = None) -> str:
     """The direct first sentence for a calculator result, built only from the output's fields."""
     where = names.get(getattr(out, "municipality", ""), "")
     if name == "applicability":
@@ -354,7 +361,7 @@ def headline(name: str, out: Any, names: dict[str, str]) -> str:
         extra = ""
         if out.conditions:
             extra = f" Post-construction stormwater controls also apply (Condition {', '.join(out.conditions)})."
-        return f"{verdict} ({where}, {out.disturbed_acres:g} acres disturbed).{extra}"
+        return f"{verdict} ({where}, {_area(out, data)} disturbed).{extra}"
     if name == "penalty":
         if out.status != "computed":
             return f"The fine for this {out.chapter} violation in the {where} is set in text that is not in this corpus."

@@ -182,9 +182,9 @@ class Assistant:
                               follow_up="Could you restate the figures (for example \"2 acres\" or \"20,000 sq ft\")?")
             parts.append((muni, out, data))
         lines, citations, caveats = [], [], []
-        for muni, out, _ in parts:
+        for muni, out, data in parts:
             label = f"**{names[muni]}:** " if len(parts) > 1 else ""
-            lines.append(label + A.headline(name, out, names))
+            lines.append(label + A.headline(name, out, names, data))
             if name == "swppp_checklist" and getattr(out, "items", None):
                 cites = [cite(self.corpus, self.corpus.get(i.provision_id), i.text) for i in out.items[:8]]
                 for c in cites:

@@ -175,8 +175,9 @@ def unsupported_numbers(answer: Answer, allowed_extra: str = "") -> set[str]:
     text = re.sub(r"§+\s*[\w.\-()]+", " ", text)          # any section sign reference
     text = re.sub(r"\b(?:item|Art\.)\s+[\w()]+", " ", text)
     support = " ".join(c.quote for c in answer.citations) + " " + allowed_extra
-    if answer.calculation is not None:
-        support += " " + json.dumps(answer.calculation, default=str)
+    for data in (answer.calculation, answer.calculation_input):
+        if data is not None:
+            support += " " + json.dumps(data, default=str)
     supported = numbers_in(support)
     supported |= {_norm_number(x) for x in re.findall(r"\d+", support)}  # parts of dates like 2026-03-18
     return numbers_in(text) - supported
