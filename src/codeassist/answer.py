@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .corpus import Corpus
 
 NOT_IN_CORPUS = "The ordinance text here does not say"
+MAX_OFFENSES = 10
 MIN_COVERAGE = 0.34  # share of the question's (IDF-weighted) words a passage must hold, or:
 MIN_DENSE = 0.30     # cosine similarity of the best passage to the question (all-MiniLM-L6-v2)
 MIN_KNOWN = 0.5  # below this share of known words the question is about something else
@@ -475,6 +476,8 @@ def build_calc_input(name: str, question: str, muni: str, prior: dict | None = N
         data["chapter"] = "electrical" if U._ELECTRICAL.search(question) else data.get("chapter", "stormwater")
         data.setdefault("offense_date", today.isoformat())
         n = U.extract_offense_number(question)
+        if n:
+            n = min(n, MAX_OFFENSES)  # the third tier covers "third or subsequent"; more priors change nothing
         years = U.extract_years_window(question)
         if n and n > 1:
             gap = years if years is not None else 1.0

@@ -177,8 +177,10 @@ class Assistant:
             try:
                 out = calc.run_dict(data)  # type: ignore[arg-type]
             except ValidationError as exc:
+                reason = format_validation_error(exc, calc.input_model)
                 return Answer(question=shown or q, intent="clarify", municipality=muni, calculator=name,
-                              answer="I couldn't use the numbers in that question: " + format_validation_error(exc, calc.input_model),
+                              calculation={"input_error": reason}, calculation_input=data,
+                              answer="I couldn't use the numbers in that question: " + reason,
                               follow_up="Could you restate the figures (for example \"2 acres\" or \"20,000 sq ft\")?")
             parts.append((muni, out, data))
         lines, citations, caveats = [], [], []

@@ -114,15 +114,22 @@ def warm(corpus, settings, rows: list[dict], passes: int, say) -> tuple[dict[str
             baseline.search(r["question"])
     ours: dict[str, list[float]] = defaultdict(list)
     base: dict[str, list[float]] = defaultdict(list)
-    for _ in range(passes):
-        for r in rows:
-            clear()  # a new question: its embedding is not cached
-            t = time.perf_counter()
-            ask(r)
-            ours[intents[r["id"]]].append((time.perf_counter() - t) * 1000)
-            t = time.perf_counter()
-            baseline.search(r["question"])
-            base[intents[r["id"]]].append((time.perf_counter() - t) * 1000)
+    def time_ours(r: dict) -> None:
+        clear()  # a new question: its embedding is not cached
+        t = time.perf_counter()
+        ask(r)
+        ours[intents[r["id"]]].append((time.perf_counter() - t) * 1000)
+
+    def time_base(r: dict) -> None:
+        t = time.perf_counter()
+        baseline.search(r["question"])
+        base[intents[r["id"]]].append((time.perf_counter() - t) * 1000)
+
+    for p in range(passes):
+        for j, r in enumerate(rows):  # interleaved, alternating who goes first, so a noisy moment hits both
+            first, second = (time_ours, time_base) if (j + p) % 2 == 0 else (time_base, time_ours)
+            first(r)
+            second(r)
     by_intent = {i: {"ours": lat(ours[i]), "baseline": lat(base[i])} for i in INTENTS if ours.get(i)}
     all_ours = [x for v in ours.values() for x in v]
     all_base = [x for v in base.values() for x in v]
@@ -211,7 +218,15 @@ def run(quick: bool = False, skip_scale: bool = False, skip_app: bool = False, w
     work = Path(tempfile.mkdtemp(prefix="codeassist-bench-")) if work is None else work
     data_dir, lc_dir = work / "data", work / "langchain"
     seed_npz, queries_npz, questions_json = work / "seed.npz", work / "queries.npz", work / "questions.json"
-    res: dict[str, Any] = {"meta": meta(cfg, quick), "load": {"start": loadavg()}}
+    res: dict[str, Any] = {"meta": meta(cfg, quick), "load": {"start": loadavg()}, "sections": {}}
+    t_mark = [time.perf_counter()]
+
+    def lap(name: str) -> None:
+        now = time.perf_counter()
+        res["sections"][name] = round(now - t_mark[0], 1)
+        t_mark[0] = now
+        res["load"][f"after_{name}"] = loadavg()
+
     try:
         rows = load_gold()
         questions_json.write_text(json.dumps([r["question"] for r in rows]))
@@ -219,7 +234,7 @@ def run(quick: bool = False, skip_scale: bool = False, skip_app: bool = False, w
         res["seed_build"] = cold.run_worker(["build-seed", str(data_dir), str(seed_npz)], cold.child_env())
         say("bench: building the langchain baseline's index in a fresh process ...")
         res["baseline_build"] = cold.run_worker(["build-lc", str(lc_dir)], cold.child_env())
-        res["load"]["after_builds"] = loadavg()
+        lap("builds")
 
         settings = Settings(data_dir=data_dir)
         corpus = load_corpus(settings.corpus_dir)
@@ -227,7 +242,7 @@ def run(quick: bool = False, skip_scale: bool = False, skip_app: bool = False, w
         say("bench: embedding throughput ...")
         res["embedding"] = embedding_rate(embedder, seed_npz, cfg["embed_sample"], settings.embedding_batch_size)
         query_vectors(embedder, rows, queries_npz)
-        res["load"]["after_warm"] = loadavg()
+        lap("warm")
 
         say("bench: cold `codeassist ask` ...")
         res["cold_cli"] = cold.cold_cli(COLD_QUESTIONS, data_dir, cfg["cold_reps"])
@@ -238,14 +253,14 @@ def run(quick: bool = False, skip_scale: bool = False, skip_app: bool = False, w
             res["cold_app"] = cold.cold_app(data_dir, COLD_QUESTIONS["retrieval"], APP_EXPECT)
             say("bench: cold app through AppTest ...")
             res["cold_apptest"] = cold.cold_apptest(data_dir, COLD_QUESTIONS["retrieval"], APP_EXPECT)
-        res["load"]["after_cold"] = loadavg()
+        lap("cold")
 
         if not skip_scale:
             from codeassist.bench_scale import run_scale
 
             res["scale"] = run_scale(seed_npz, queries_npz, questions_json, work, cfg["munis"], cfg["per"],
                                      server_ingest=cfg["server_ingest"], say=say)
-            res["load"]["after_scale"] = loadavg()
+            lap("scale")
     finally:
         if own_work:
             shutil.rmtree(work, ignore_errors=True)

@@ -115,6 +115,9 @@ def render(res: dict) -> str:
     L += _table(["figure", "target", "measured", "met", "baseline", "ours / baseline"],
                 [[t["figure"], t["target"], t["value"], _met(t["met"]), t["baseline"], t["ratio"]] for t in targets(res)])
     L += _warm(res) + _cold(res) + _builds(res) + _scale(res)
+    sec = res.get("sections")
+    if sec:
+        L += ["", "Time per section, s: " + ", ".join(f"{k} {v}" for k, v in sec.items()) + "."]
     return "\n".join(L) + "\n"
 
 
@@ -215,7 +218,7 @@ def _builds(res: dict) -> list[str]:
         return []
     L = ["", "## Index build (seed corpus)", "",
          "Each in a fresh process; the model is loaded first, so build time is embedding plus writing. Peak memory "
-         "is the process's `ru_maxrss` (model, torch and Chroma included).", ""]
+         "is the process's own high-water mark (VmHWM: model, torch and Chroma included).", ""]
     rows = [["codeassist (`Index.ensure(rebuild=True)`)", s["chunks"], s["imports_and_model_s"], s["build_s"],
              s["embed_s"], round(s["chunks"] / s["embed_s"], 1) if s["embed_s"] else "n/a",
              s["rss_after_model_mb"], s["peak_rss_mb"], _mb(s["disk_bytes"])]]
@@ -311,7 +314,6 @@ def _scale(res: dict) -> list[str]:
                       "(an estimate from separate measurements, not one timed call)."]
     sv = sc.get("server")
     if sv:
-        L += ["", f"The server is `chroma run --path DIR --host 127.0.0.1 --port P` started by the bench (ready in "
-                  f"{sv.get('server_ready_s')} s) and stopped by its PID; its RSS after the queries was "
-                  f"{sv.get('server_rss_mb')} MB."]
+        L += ["", f"The server is `chroma run --path DIR --host 127.0.0.1 --port P`, started by the bench (heartbeat "
+                  f"answered after {sv.get('server_ready_s')} s) and stopped by its PID."]
     return L

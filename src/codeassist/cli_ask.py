@@ -38,8 +38,11 @@ def cmd_ask(args) -> int:
 def cmd_batch(args) -> int:
     """Read JSON lines {"id", "question", "municipality"} from FILE ("-" for stdin) and write one JSON
     answer per line, loading the model once. A bad line gets {"id", "error"} and the batch goes on."""
+    try:
+        stream = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")
+    except OSError as exc:
+        raise CodeassistError(f"cannot read {args.file}: {exc.strerror or exc}") from None
     assistant = _assistant()
-    stream = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")
     failures = 0
     with stream:
         for n, raw in enumerate(stream, 1):
@@ -55,6 +58,8 @@ def cmd_batch(args) -> int:
                     item = json.loads(line)
                 except json.JSONDecodeError as exc:
                     raise CodeassistError(f"line {n} is not valid JSON ({exc.msg})") from None
+                except (ValueError, RecursionError):
+                    raise CodeassistError(f"line {n} is too deeply nested or holds a number too long to read") from None
                 if not isinstance(item, dict) or not isinstance(item.get("question"), str):
                     raise CodeassistError(f"line {n} needs an object with a \"question\" string")
                 item_id = item.get("id")
@@ -63,7 +68,10 @@ def cmd_batch(args) -> int:
             except CodeassistError as exc:
                 failures += 1
                 out = {"id": item_id if item_id is not None else n, "error": str(exc)}
-            print(json.dumps(out, ensure_ascii=False), flush=True)
+            try:
+                print(json.dumps(out, ensure_ascii=False), flush=True)
+            except UnicodeEncodeError:  # a lone surrogate from a "\ud800" escape: escape everything instead
+                print(json.dumps(out, ensure_ascii=True), flush=True)
     return 0 if failures == 0 else 1
 
 

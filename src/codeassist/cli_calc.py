@@ -35,6 +35,9 @@ def cmd_calc(args) -> int:
     except json.JSONDecodeError as exc:
         print(f"codeassist: --input is not valid JSON ({exc.msg} at character {exc.pos})", file=sys.stderr)
         return 2
+    except (ValueError, RecursionError):
+        print("codeassist: --input is too deeply nested or holds a number too long to read", file=sys.stderr)
+        return 2
     if not isinstance(data, dict):
         print("codeassist: --input must be a JSON object, e.g. '{\"municipality\": \"hempstead\", \"disturbed_acres\": 2}'",
               file=sys.stderr)
@@ -52,5 +55,9 @@ def cmd_calc(args) -> int:
         if not hasattr(out, "to_ics"):
             print("codeassist: --ics applies to the deadlines calculator", file=sys.stderr)
             return 2
-        Path(args.ics).write_text(out.to_ics(), encoding="utf-8", newline="")
+        try:
+            Path(args.ics).write_text(out.to_ics(), encoding="utf-8", newline="")
+        except OSError as exc:
+            print(f"codeassist: cannot write {args.ics}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
     return 0

@@ -160,6 +160,8 @@ def _norm_number(s: str) -> str:
         f = float(s)
     except ValueError:
         return s
+    if not math.isfinite(f):
+        return s  # a figure too long for a float ("1" followed by 400 zeros) is compared as written
     return str(int(f)) if f == int(f) else repr(f)
 
 
@@ -178,6 +180,8 @@ def unsupported_numbers(answer: Answer, allowed_extra: str = "") -> set[str]:
     for data in (answer.calculation, answer.calculation_input):
         if data is not None:
             support += " " + json.dumps(data, default=str)
+    if answer.intent == "clarify":
+        support += " " + answer.question  # echoing the user's own figure back is not a claim about the law
     supported = numbers_in(support)
     supported |= {_norm_number(x) for x in re.findall(r"\d+", support)}  # parts of dates like 2026-03-18
     return numbers_in(text) - supported

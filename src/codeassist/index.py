@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import math
 import os
 import shutil
 import threading
@@ -23,6 +24,7 @@ from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timezone
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 from urllib.parse import urlparse
@@ -214,12 +216,11 @@ BM25_K1 = 1.2
 BM25_B = 0.5
 
 
-def _bm25(token_lists: list[list[str]]):
-    """rank_bm25's Okapi scoring with Lucene's IDF, log(1 + (N - n + 0.5) / (n + 0.5)): always positive.
+@lru_cache(maxsize=1)
+def _bm25_class():
+    """rank_bm25's Okapi scoring with Lucene's IDF, log(1 + (N - n + 0.5) / (n + 0.5)), always positive.
     rank_bm25's own IDF is zero for a word in half the documents and negative above that, so in a small
     municipality (a few chunks) a query could match nothing at all."""
-    import math
-
     from rank_bm25 import BM25Okapi
 
     class LuceneIdfBM25(BM25Okapi):
@@ -227,7 +228,7 @@ def _bm25(token_lists: list[list[str]]):
             for word, freq in nd.items():
                 self.idf[word] = math.log(1 + (self.corpus_size - freq + 0.5) / (freq + 0.5))
 
-    return LuceneIdfBM25(token_lists, k1=BM25_K1, b=BM25_B)
+    return LuceneIdfBM25
 
 
 class BM25Search:
@@ -248,7 +249,7 @@ class BM25Search:
                 self._cache.move_to_end(municipality)
                 return hit
         subset = [c for c in self._chunks if municipality in (None, c.municipality)]
-        model = _bm25([tokenize(c.text) for c in subset]) if subset else None
+        model = _bm25_class()([tokenize(c.text) for c in subset], k1=BM25_K1, b=BM25_B) if subset else None
         with self._lock:
             self._cache[municipality] = (model, subset)
             while len(self._cache) > self._cache_size:
@@ -478,6 +479,12 @@ class Index:
         for attempt in (1, 2):
             try:
                 self._fill(manifest, vectors)
+                manifest.update(complete=True, built_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                                build_seconds=round(time.perf_counter() - t0, 2))
+                self.store.update_metadata(self.collection, manifest)  # only now is it servable
+                for name in self._ours(self.store.collection_names()):
+                    if name != self.collection:
+                        self.store.delete(name)  # stale: built from other inputs
                 break
             except IndexUnavailable:
                 raise
@@ -486,15 +493,10 @@ class Index:
                     log.warning("writing the index at %s failed (%s: %s); deleting it and trying again",
                                 self.location, type(e).__name__, e)
                     self._wipe_embedded()
+                    manifest["complete"] = False
                     continue
                 raise IndexUnavailable(f"building the index in {self.kind} Chroma at {self.location} "
                                        f"failed: {type(e).__name__}: {e}") from e
-        manifest.update(complete=True, built_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
-                        build_seconds=round(time.perf_counter() - t0, 2))
-        self.store.update_metadata(self.collection, manifest)
-        for name in self._ours(self.store.collection_names()):
-            if name != self.collection:
-                self.store.delete(name)  # stale: built from other inputs
         self._write_manifest({**manifest, "collection": self.collection, "backend": self.kind,
                               "location": self.location})
         log.info("index %s built in %.1f s", self.collection, time.perf_counter() - t0)
@@ -503,17 +505,17 @@ class Index:
         from tqdm import tqdm
 
         batch = max(1, self.settings.embedding_batch_size)
-        parts = []
+        # Similar lengths batched together pad less: nearly half the model time on this corpus (25 -> 14 s CPU).
+        order = sorted(range(len(self.chunks)), key=lambda i: len(self.chunks[i].text))
+        vectors = np.zeros((len(self.chunks), self.embedder.dim), dtype=np.float32)
         # disable=None: the bar shows on a terminal only, so logs and pipes stay clean.
         with tqdm(total=len(self.chunks), desc="Embedding provisions", unit="chunk", disable=None,
                   leave=False) as bar:
-            for i in range(0, len(self.chunks), batch):
-                texts = [c.text for c in self.chunks[i:i + batch]]
-                parts.append(self.embedder.embed_documents(texts))
-                bar.update(len(texts))
-        if not parts:
-            return np.zeros((0, self.embedder.dim), dtype=np.float32)
-        return np.concatenate(parts).astype(np.float32, copy=False)
+            for start in range(0, len(order), batch):
+                rows = order[start:start + batch]
+                vectors[rows] = self.embedder.embed_documents([self.chunks[i].text for i in rows])
+                bar.update(len(rows))
+        return vectors
 
     def _fill(self, manifest: dict[str, Any], vectors: np.ndarray) -> None:
         store = self.store

@@ -133,11 +133,12 @@ def _num(s: str) -> float:
 
 def extract_area(q: str) -> tuple[str, float] | None:
     """('acres', 2.0) or ('sq_ft', 20000.0) as the user wrote it; None when no area is given."""
-    low = q.lower().replace("-", " ")
-    m = re.search(_NUMBER + r"\s*(?:\+\s*)?(acres?|ac\b|square feet|square foot|sq\.? ?ft\.?|sf\b|ft2|sqft)", low)
+    # "2-acre", "half-acre" -> "2 acre"; a minus sign in front of a number stays (the calculator refuses it).
+    low = re.sub(r"(?<=[\da-z])-(?=[a-z])", " ", q.lower())
+    m = re.search(r"(-\s*)?" + _NUMBER + r"\s*(?:\+\s*)?(acres?|ac\b|square feet|square foot|sq\.? ?ft\.?|sf\b|ft2|sqft)", low)
     if m:
-        unit = "acres" if m.group(2).startswith("ac") else "sq_ft"
-        return unit, _num(m.group(1))
+        unit = "acres" if m.group(3).startswith("ac") else "sq_ft"
+        return unit, -_num(m.group(2)) if m.group(1) else _num(m.group(2))
     m = re.search(r"\b(half|a quarter|quarter|one|two|three|four|five|six|seven|eight|nine|ten|an)\s+(?:of\s+an?\s+)?acres?\b", low)
     if m:
         return "acres", float(_NUM_WORDS[m.group(1)])
@@ -207,8 +208,10 @@ def extract_time(q: str) -> tuple[int, int] | None:
     m = re.search(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)", q.lower())
     if not m:
         return None
-    hour = int(m[1]) % 12 + (12 if m[3].startswith("p") else 0)
-    return hour, int(m[2] or 0)
+    hour, minute = int(m[1]), int(m[2] or 0)
+    if not 1 <= hour <= 12 or minute > 59:
+        return None  # not a clock time ("13 pm", "9:75 am")
+    return hour % 12 + (12 if m[3].startswith("p") else 0), minute
 
 
 def extract_offense_number(q: str) -> int | None:

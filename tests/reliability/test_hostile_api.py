@@ -117,9 +117,7 @@ def test_hostile_text_gets_a_safe_answer(assistant, corpus, name):
     assert len(conv.turns) == 1 and conv.turns[0].answer == ans
 
 
-# Known bugs, reported to the owners of understand.py / answer.py / api.py; strict, so a fix shows up
-# as XPASS and the marker can go.
-@pytest.mark.xfail(strict=True, reason="BUG: understand.extract_area replaces '-' with ' ', so '-5 acres' reads as 5")
+# Bugs found by this suite and fixed; kept as regression tests.
 def test_negative_area_is_not_read_as_positive(assistant):
     """A '-5 acres' typo must not be answered as a confident verdict on 5 acres."""
     ans = assistant.ask("Do I need a SWPPP for -5 acres in hempstead?")
@@ -127,8 +125,6 @@ def test_negative_area_is_not_read_as_positive(assistant):
         "the minus sign was dropped: answered for +5 acres"
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: the clarify answer quotes the user's figure, check_answer flags it as an "
-                                        "unsupported number and Assistant.ask replaces it with the generic abstention")
 @pytest.mark.parametrize("q", [
     "Do I need a SWPPP for 99999999999999999999999 acres in hempstead?",
     "what's the fine for a violation continuing 99999999999 days in hempstead",
@@ -140,8 +136,6 @@ def test_out_of_range_figures_get_the_calculators_reason(assistant, q):
     assert "in a way I can quote safely" not in ans.answer, ans.answer
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError,
-                   reason="BUG: understand.extract_time accepts minutes 60-99; build_calc_input's datetime() raises")
 @pytest.mark.parametrize("q", [
     "When can we cover the wiring if we notified the inspector on March 3 at 9:75 pm in Tuckahoe?",
     "When can we close the walls if we gave notice on 2026-03-03 at 12:99 am in Tuckahoe?",

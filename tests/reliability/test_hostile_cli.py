@@ -115,8 +115,6 @@ def test_batch_all_good_exits_zero(main, tmp_path):
     assert rc == 0 and json.loads(out)["intent"] == "lookup"
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: cli_ask.cmd_batch prints the id with ensure_ascii=False; a lone "
-                                       "surrogate (from a JSON \\ud800 escape) raises UnicodeEncodeError and ends the batch")
 def test_batch_lone_surrogate_in_id(main, tmp_path):
     f = _batch_file(tmp_path, [b'{"id": "\\ud800", "question": "what does 7B-5(g) say"}',
                                b'{"id": 2, "question": "what does 7B-5(c) say"}'])
@@ -124,8 +122,6 @@ def test_batch_lone_surrogate_in_id(main, tmp_path):
     assert len(out.splitlines()) == 2
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: cmd_batch catches only JSONDecodeError from json.loads: a deeply nested "
-                                       "line (RecursionError) or a >4,300-digit number (ValueError) is a traceback that ends the batch")
 @pytest.mark.parametrize("line", [b'{"id": "deep", "question": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
                                   b'{"id": "bigint", "question": "q", "n": ' + b"9" * 5000 + b"}"])
 def test_batch_json_bombs(main, tmp_path, line):
@@ -134,8 +130,6 @@ def test_batch_json_bombs(main, tmp_path, line):
     assert [("error" in json.loads(x)) for x in out.splitlines()] == [True, False]
 
 
-@pytest.mark.xfail(strict=True, raises=OSError, reason="BUG: cmd_batch opens the file outside any handler: a missing "
-                                                        "file or a directory is a traceback, not a message")
 @pytest.mark.parametrize("path", ["/nonexistent/questions.jsonl", "/"])
 def test_batch_unreadable_file(main, path):
     rc, out, err = main("batch", path)
@@ -170,8 +164,6 @@ def test_calc_bad_input(main, name, raw):
     _no_traceback(err)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: cli_calc catches only JSONDecodeError: a >4,300-digit number (ValueError) "
-                                       "or deep nesting (RecursionError) in --input is a traceback")
 @pytest.mark.parametrize("raw", ['{"municipality": "hempstead", "disturbed_acres": ' + "9" * 5000 + "}",
                                  '{"municipality": "hempstead", "x": ' + "[" * 50_000 + "]" * 50_000 + "}"])
 def test_calc_json_bombs(main, raw):
@@ -186,8 +178,6 @@ def test_calc_input_file_that_is_binary(main, tmp_path):
     assert rc == 2 and "cannot read" in err
 
 
-@pytest.mark.xfail(strict=True, raises=OSError, reason="BUG: cli_calc writes --ics with Path.write_text outside any "
-                                                        "handler: an unwritable path is a traceback after the JSON was printed")
 def test_calc_ics_to_unwritable_path(main):
     rc, out, err = main("calc", "deadlines", "--input", '{"municipality": "hempstead", "construction_start": "2026-01-05"}',
                         "--ics", "/nonexistent/dir/x.ics")
@@ -226,8 +216,6 @@ def test_process_calc_bad_json():
     _no_traceback(done.stderr)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: '12000000 prior convictions' makes build_calc_input list 11,999,999 "
-                                       "dates (O(N) time and memory; a 30-digit N never ends)")
 def test_process_absurd_prior_offenses_is_bounded():
     import subprocess
 

@@ -38,8 +38,10 @@ def _gold_questions() -> list[dict]:
 def script(c: int, gold: list[dict]) -> list[tuple[str, str | None, dict]]:
     """(question, municipality, what the answer must show) x PER_CONVERSATION for conversation c.
     Areas are unique to the conversation (c + 1 + turn/1000 acres), so a follow-up answered from another
-    conversation's state would carry another conversation's area."""
+    conversation's state would carry another conversation's area. Two in five questions are gold
+    questions (most of them retrieval), with a per-conversation wording so few repeat exactly."""
     out: list[tuple[str, str | None, dict]] = []
+    tails = ["", " please", " - thanks", " (asking for a client)", " quick question", "?"]
     turn = 0
     while len(out) < PER_CONVERSATION:
         acres = round(c + 1 + turn / 1000, 3)
@@ -48,9 +50,10 @@ def script(c: int, gold: list[dict]) -> list[tuple[str, str | None, dict]]:
                     {"calculator": "applicability", "acres": acres, "municipality": "hempstead"}))
         out.append(("What about in Tuckahoe?", None, {"acres": acres, "municipality": "tuckahoe"}))
         out.append((f"and if it's {other} acres?", None, {"acres": other}))
-        g = gold[(c * 37 + turn) % len(gold)]
-        out.append((g["question"], g.get("municipality"), {"question": g["question"]}))
-        out.append(("what does 7B-5(g) say", None, {"cites": "tuckahoe:7B-5(g)"}))
+        for j in range(2):
+            g = gold[(c * 20 + turn * 2 + j) % len(gold)]
+            q = g["question"].rstrip() + tails[(c + turn) % len(tails)]
+            out.append((q, g.get("municipality"), {"question": q}))
         turn += 1
     return out[:PER_CONVERSATION]
 
@@ -66,7 +69,7 @@ def test_twenty_conversations_thousand_questions():
     crossed: list[str] = []
     latencies: list[float] = []
     done = {"n": 0}
-    rss_mid: list[float] = []
+    rss_samples: list[tuple[int, float]] = []
     lock = threading.Lock()
 
     def run(c: int) -> Conversation:
@@ -84,8 +87,8 @@ def test_twenty_conversations_thousand_questions():
                 with lock:
                     latencies.append((time.perf_counter() - t0) * 1000)
                     done["n"] += 1
-                    if done["n"] == 200:
-                        rss_mid.append(_rss_mb())
+                    if done["n"] % 100 == 0:
+                        rss_samples.append((done["n"], round(_rss_mb(), 1)))
             asked += 1
             problems = _check(ans, q, want)
             if problems:
@@ -108,8 +111,8 @@ def test_twenty_conversations_thousand_questions():
         "latency_ms": {"p50": round(latencies[len(latencies) // 2], 1),
                        "p95": round(latencies[int(len(latencies) * 0.95)], 1), "max": round(latencies[-1], 1)},
         "errors": len(errors), "crossed_or_wrong": len(crossed),
-        "rss_mb": {"after_warm_up": round(rss_before, 1), "after_200": round(rss_mid[0], 1) if rss_mid else None,
-                   "after_1000": round(rss_after, 1)},
+        "rss_mb": {"after_warm_up": round(rss_before, 1), "every_100_questions": rss_samples,
+                   "after_all": round(rss_after, 1)},
         "examples": (errors + crossed)[:10],
     }
     record("load", figures)
@@ -118,7 +121,9 @@ def test_twenty_conversations_thousand_questions():
     assert not errors, errors[:5]
     assert not crossed, crossed[:5]
     assert all(len(c.turns) == PER_CONVERSATION for c in convs)
-    assert rss_after - (rss_mid[0] if rss_mid else rss_before) < 150, figures["rss_mb"]
+    # Flat: the second half of the run adds little (allocator pools for 20 threads fill in the first half).
+    half = dict(rss_samples).get(CONVERSATIONS * PER_CONVERSATION // 2, rss_before)
+    assert rss_after - half < 100, figures["rss_mb"]
 
 
 def _check(ans, q: str, want: dict) -> list[str]:

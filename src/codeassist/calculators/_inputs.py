@@ -49,7 +49,7 @@ def check_area(value: float, unit: str, maximum: float) -> float:
         raise ValueError(f"the area in {unit} cannot be negative (got {value:g})")
     if value > maximum:
         raise ValueError(
-            f"{value:,.0f} {unit} is more land than a whole town (the limit is {maximum:,.0f} {unit}, "
+            f"that many {unit} is more land than a whole town (the limit is {maximum:,.0f} {unit}, "
             f"about {MAX_ACRES / 640:,.0f} square miles); check the figure and the unit"
         )
     return value

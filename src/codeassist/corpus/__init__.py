@@ -71,6 +71,8 @@ class Corpus:
                     except re.error as exc:
                         raise CorpusError(f"{ordinance.id}: bad gap pattern {pattern!r}: {exc}") from exc
 
+        self._fingerprint  # hash the files now, alongside the text just parsed
+
     # --- lookups ---
     def get(self, pid: str) -> Provision | None:
         return self._provisions.get(pid)
@@ -159,8 +161,14 @@ class Corpus:
     def resolve_citation(self, text: str, municipality: str | None = None) -> Provision:
         return resolve_citation(self, text, municipality)
 
-    def fingerprint(self) -> str:
+    @cached_property
+    def _fingerprint(self) -> str:
         return fingerprint(self.corpus_dir, PARSER_VERSION)
+
+    def fingerprint(self) -> str:
+        """Hash of the corpus files as they were when this corpus was parsed (so an index keyed by it
+        always matches the text in memory)."""
+        return self._fingerprint
 
 
 _cache: dict[Path, Corpus] = {}
