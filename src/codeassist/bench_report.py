@@ -271,7 +271,8 @@ def _scale(res: dict) -> list[str]:
         ["stored", f"{emb.get('stored', 0):,}", f"{srv.get('stored', 0):,}" + (" (the same folder, served)" if srv.get("reused") else "")],
         ["write throughput", write(emb), write(srv)],
         ["on disk", _mb(emb.get("disk_bytes")), _mb(srv.get("disk_bytes")) + (" (same folder, + the ingest collection's files if any remained)" if srv.get("reused") else "")],
-        ["peak RSS of the querying process, MB", emb.get("peak_rss_mb", "n/a"), srv.get("peak_rss_mb", "n/a")],
+        ["peak RSS of the bench's client process, MB (embedded: Chroma runs inside it, and the BM25 runs below too)",
+         emb.get("peak_rss_mb", "n/a"), srv.get("peak_rss_mb", "n/a")],
         ["server RSS, MB: at open / after queries / after ingest / peak", "-",
          f"{srv.get('server_rss_at_open_mb')} / {srv.get('server_rss_after_queries_mb')} / "
          f"{srv.get('server_rss_after_ingest_mb')} / {srv.get('server_peak_rss_mb')}" if srv else "n/a"],

@@ -172,9 +172,11 @@ def numbers_in(text: str) -> set[str]:
 def unsupported_numbers(answer: Answer, allowed_extra: str = "") -> set[str]:
     """Numbers in the answer text that no quote, citation or calculation holds (should be empty)."""
     text = answer.answer
-    for c in answer.citations:
-        text = text.replace(c.citation, " ").replace(c.id, " ")
-    text = re.sub(r"§+\s*[\w.\-()]+", " ", text)          # any section sign reference
+    # Longest first, so "§ 392(A)" does not eat the front of "§ 392(A)(1)" and leave "(1)" behind.
+    for ref in sorted({x for c in answer.citations for x in (c.citation, c.id)}, key=len, reverse=True):
+        text = text.replace(ref, " ")
+    # Section references are not figures: "§ 7-14", and lists such as "§§ 7-1.3(f) and 7-3".
+    text = re.sub(r"§+\s*[\w.\-()]+(?:\s*(?:,|and|or)\s*\d[\w.\-()]*)*", " ", text)
     text = re.sub(r"\b(?:item|Art\.)\s+[\w()]+", " ", text)
     support = " ".join(c.quote for c in answer.citations) + " " + allowed_extra
     for data in (answer.calculation, answer.calculation_input):
