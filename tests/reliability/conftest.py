@@ -50,7 +50,14 @@ def run_cli(*args: str, stdin: bytes | None = None, env: dict | None = None, tim
                           capture_output=True, timeout=timeout)
 
 
-def record(name: str, data: dict) -> None:
-    """Figures for eval/RELIABILITY.md, written where a person can read them after the run."""
+def record(name: str, data: dict, merge: bool = False) -> None:
+    """Figures for eval/RELIABILITY.md, written where a person can read them after the run. With merge,
+    keys from earlier runs stay (a run of a subset, e.g. without the slow tests, updates only its own)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    (ARTIFACTS / f"{name}.json").write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    path = ARTIFACTS / f"{name}.json"
+    if merge and path.exists():
+        try:
+            data = {**json.loads(path.read_text(encoding="utf-8")), **data}
+        except (ValueError, OSError):
+            pass
+    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -300,4 +300,4 @@ def test_concurrent_searches_during_a_rebuild(corpus, tmp_path):
 
 def teardown_module(module):
     if FAULTS:
-        record("index_faults", FAULTS)
+        record("index_faults", FAULTS, merge=True)

@@ -70,11 +70,11 @@ def test_clear_and_disabled(embedder):
 
 
 def test_threads_share_the_cache_safely(embedder):
-    out: list[np.ndarray] = []
+    out: list[tuple[str, np.ndarray]] = []
 
     def run():
         for q in ["p", "q", "r"] * 50:
-            out.append(embedder.embed_query(q))
+            out.append((q, embedder.embed_query(q)))
 
     threads = [threading.Thread(target=run) for _ in range(8)]
     for t in threads:
@@ -83,4 +83,5 @@ def test_threads_share_the_cache_safely(embedder):
         t.join()
     assert len(out) == 8 * 150
     assert embedder._model.calls <= 3 * 8  # at worst each thread misses once per text
-    assert all(np.array_equal(v, embedder.embed_query(q)) for v, q in zip(out[:3], ["p", "q", "r"]))
+    expected = {q: CountingModel().encode(q) for q in "pqr"}
+    assert all(np.array_equal(v, expected[q]) for q, v in out), "every thread got its own text's vector"
