@@ -489,6 +489,9 @@ def build_calc_input(name: str, question: str, muni: str, prior: dict | None = N
             data["continuing_days"] = days
         return data, None
     if name == "deadlines":
+        bad = U.impossible_dates(question)
+        if bad:
+            return None, f"The date {bad[0]} does not exist. Which day did you mean?"
         dates = U.extract_dates(question, today)
         inches = U.extract_inches(question)
         d0 = dates[0] if dates else today

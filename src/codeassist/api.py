@@ -49,7 +49,7 @@ class Assistant:
                 if self._retriever is None:
                     from .retrieval import Retriever
 
-                    self._retriever = Retriever(self.corpus)
+                    self._retriever = Retriever(self.corpus, settings=self.settings)
         return self._retriever
 
     def warm_up(self) -> None:

@@ -28,13 +28,17 @@ def _show_index_progress() -> None:
 def cmd_search(args) -> int:
     """Print the provisions that best match a query, best first: plain text, or JSON with --json
     ({"query", "municipality", "hits": [{"id", "municipality", "citation", "heading", "text", "score"}]})."""
-    from codeassist.retrieval import Retriever
+    from codeassist.errors import InvalidInput
+    from codeassist.retrieval import MAX_K, Retriever
 
+    k = getattr(args, "k", 5)
+    if not isinstance(k, int) or not 1 <= k <= MAX_K:
+        raise InvalidInput(f"k must be a whole number from 1 to {MAX_K}; got {k!r}")
     query = " ".join(args.query) if isinstance(args.query, list) else args.query
     retriever = Retriever()
     plan = retriever.understand(query, getattr(args, "municipality", None))  # bad input fails before the model loads
     _show_index_progress()
-    hits = retriever.search_plan(plan, getattr(args, "k", 5) or 5)
+    hits = retriever.search_plan(plan, k)
     if getattr(args, "json", False):
         print(json.dumps({
             "query": plan.query,

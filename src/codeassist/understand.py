@@ -54,7 +54,11 @@ def clean_question(text: object, max_chars: int) -> str:
     if len(text) > max_chars:
         raise InvalidInput(f"That question is {len(text):,} characters long; please keep it under "
                            f"{max_chars:,} characters and ask one thing at a time.")
-    cleaned = "".join(ch if unicodedata.category(ch)[0] != "C" or ch in "\t\n" else " " for ch in text)
+    # Pasted text: fullwidth letters to ASCII (NFKC), invisible format characters (soft hyphen,
+    # zero-width space) dropped so words stay whole, other control characters to spaces.
+    text = unicodedata.normalize("NFKC", text)
+    cleaned = "".join("" if unicodedata.category(ch) == "Cf" else
+                      ch if unicodedata.category(ch)[0] != "C" or ch in "\t\n" else " " for ch in text)
     cleaned = re.sub(r"\s+", " ", cleaned).strip()
     if not cleaned:
         raise InvalidInput("Please type a question, for example: \"Do I need a SWPPP for clearing 2 acres in Hempstead?\"")
@@ -164,6 +168,19 @@ _MONTHS["sept"] = 9
 _WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
 
+def impossible_dates(q: str) -> list[str]:
+    """Numeric dates written in the question that do not exist ("2/30/2026", "2026-13-01")."""
+    bad = []
+    for m in re.finditer(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b|\b(\d{1,2})/(\d{1,2})/(\d{2,4})\b", q):
+        y, mo, d = (m[1], m[2], m[3]) if m[1] else (m[6], m[4], m[5])
+        y = int(y) + (2000 if len(y) == 2 else 0)
+        try:
+            date(y, int(mo), int(d))
+        except ValueError:
+            bad.append(m.group(0))
+    return bad
+
+
 def extract_dates(q: str, today: date) -> list[date]:
     """Dates written as 2026-03-03, 3/3/2026, March 3rd (2026), 'Tuesday' (the most recent), today, yesterday."""
     low = q.lower()
@@ -268,7 +285,7 @@ _APPLICABILITY = re.compile(
     r"stormwater permit)|(?:swppps?|stormwater (?:pollution prevention )?plan)\s+(?:\w+\s+){0,2}(?:needed|required|necessary)|"
     r"does (?:the|this) (?:stormwater |erosion )?(?:law|chapter|article|ordinance) apply|"
     r"am i exempt|are we exempt|is (?:it|this|that|my \w+) exempt|"
-    r"(?:is|counts? as) (?:this |it |that )?(?:a )?land development activity)", re.I)
+    r"(?:is|counts? as) (?:this|it|that|my \w+|our \w+) (?:a )?land development activity)", re.I)
 _CHECKLIST = re.compile(r"\b(what goes in|what (?:must|should|has to|needs to) (?:a |my |the |our )?(?:swppp|plan) (?:contain|include|have)|"
                         r"checklist|contents of (?:a |my |the )?swppp|what (?:do i|should i|must i) (?:put|include) in)\b", re.I)
 _PENALTY = re.compile(r"\b(fines?|penalt(?:y|ies)|how much (?:will|would|could|do) (?:i|we|they) (?:owe|pay|be fined)|jail|imprison|"

@@ -146,9 +146,6 @@ def test_impossible_clock_time_does_not_crash(assistant, q):
 
 
 # Open bugs, reported; strict, so a fix shows up as XPASS and the marker can go.
-@pytest.mark.xfail(strict=True, reason="BUG: an impossible date (2/30/2026) is dropped by extract_dates, the question "
-                                       "still routes to the deadlines calculator, and build_calc_input counts from "
-                                       "today 09:00 without saying so")
 def test_impossible_date_is_not_silently_replaced_by_today(assistant):
     from datetime import date
 
@@ -157,17 +154,11 @@ def test_impossible_date_is_not_silently_replaced_by_today(assistant):
     assert not notice.startswith(date.today().isoformat()), ans.answer
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: understand._APPLICABILITY matches 'is a land development activity' inside "
-                                       "'What is a land development activity?', so a definition question gets the "
-                                       "applicability calculator's 'How much land will the project disturb?'")
 @pytest.mark.parametrize("q", ["What is a land development activity in Hempstead?", "what is land development activity?"])
 def test_what_is_a_defined_term_gets_its_definition(assistant, q):
     assert assistant.ask(q).intent == "definition"
 
 
-@pytest.mark.xfail(strict=True, reason="clean_question turns format characters (soft hyphen, zero-width space) into "
-                                       "spaces, splitting words pasted from PDFs and web pages; dropping them (and NFKC "
-                                       "for fullwidth letters) would keep the words whole")
 @pytest.mark.parametrize("q", ["What does land devel\u00adopment activity mean in Hempstead?",
                                "What does land devel\u200bopment activity mean in Hempstead?",
                                "Ｗｈａｔ ｄｏｅｓ ｌａｎｄ ｄｅｖｅｌｏｐｍｅｎｔ ａｃｔｉｖｉｔｙ ｍｅａｎ in Hempstead?"])

@@ -226,9 +226,6 @@ def test_process_absurd_prior_offenses_is_bounded():
     assert done.returncode in (0, 3)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: cli_search passes `args.k or 5` to Retriever.search_plan, which skips the "
-                                       "1..100 check Retriever.search makes: --k 0 gives 5 hits, --k -1 every fused "
-                                       "candidate, --k 1000 every provision")
 @pytest.mark.parametrize("k", ["0", "-1", "1000"])
 def test_search_k_out_of_range_is_refused(main, monkeypatch, hashing_retriever, k):
     import codeassist.retrieval
