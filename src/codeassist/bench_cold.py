@@ -17,6 +17,8 @@ import sys
 import time
 import urllib.request
 from collections.abc import Sequence
+
+from codeassist.procs import stop
 from pathlib import Path
 from typing import Any
 
@@ -84,17 +86,6 @@ def wait_http(url: str, proc: subprocess.Popen | None, timeout: float, expect: s
         if time.perf_counter() - t0 > timeout:
             raise TimeoutError(f"{url} did not answer within {timeout:.0f} s")
         time.sleep(0.05)
-
-
-def stop(proc: subprocess.Popen) -> None:
-    """Terminate a child we started, by its PID; kill it if it does not exit."""
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 def child_env(data_dir: Path | str | None = None, **extra: str) -> dict[str, str]:

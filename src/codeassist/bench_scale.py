@@ -32,7 +32,8 @@ from typing import Any
 
 import numpy as np
 
-from codeassist.bench_cold import BIN, free_port, hwm_mb, peak_rss_mb, rss_mb, stop, wait_http
+from codeassist.bench_cold import BIN, free_port, hwm_mb, peak_rss_mb, rss_mb, wait_http
+from codeassist.procs import stop
 
 FAMILIES = 24
 NOISE = 0.25

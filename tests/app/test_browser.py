@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from codeassist.procs import stop
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,12 +65,7 @@ def server(tmp_path_factory):
             time.sleep(0.3)
         yield base
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
         log.close()
 
 

@@ -18,6 +18,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from codeassist.procs import stop
+
 from codeassist.embedding import HashingEmbedder
 from codeassist.index import ChromaStore
 from codeassist.settings import Settings
@@ -65,12 +67,7 @@ def chroma_server(tmp_path_factory):
             time.sleep(0.1)
         yield url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc, timeout=10)
         log.close()
 
 
