@@ -105,21 +105,32 @@ SYNONYMS = {
     r"\bhow fast\b|\bhow soon\b|\bhow quickly\b": "within hours days",
     r"\bcheck(?:s|ed)? on\b|\bcome out\b|\bvisit\b": "inspection",
     r"\belectrician\b": "electrical contractor",
-    r"\blicen[cs]e\b": "certificate of registration",
-    r"\bcost\b|\bcharge\b|\bpay\b": "fees",
+    r"\bcost\b|\bcharge\b|\bpay\b": "fees reasonable costs at prevailing rates",
     r"\btorn up\b|\bground\b|\bland\b": "disturbed land area",
     r"\bat once\b|\bat a time\b|\bsame time\b": "at any one time",
     r"\bcon ?ed\b|\bcon edison\b|\bpower company\b|\butility\b": "public utility corporation",
     r"\bhook(?:s|ed)? up\b|\bturn(?:s|ed)? on the power\b|\benergiz\w*": "connection source of electrical energy certificate of approval",
     r"\b(?:under|use|using|borrow\w*) (?:my|his|her|their|your) licen[cs]e\b": "allow his license to be used in connection with work not actually done by him",
     r"\bcourt\b|\bsue\b|\bjudge\b": "injunction restrained by law court",
-    r"\bmov(?:e|ing) in\b|\boccupy\b|\boccupancy\b": "prevent the occupancy certificate of occupancy",
+    r"\bmov(?:e|ing) in(?:to)?\b|\boccupy\b|\boccupancy\b": "prevent the occupancy certificate of occupancy",
+    r"\btake away\b|\brevok\w*|\blos(?:e|ing) (?:my|his|their|the) licen[cs]e": "revocation of license revoke",
+    r"\bmuddy\b|\bcloudy\b|\bmurky\b|\bdirty water\b|\bbrown water\b": "turbidity substantial visible contrast water quality",
+    r"\bthrows? out\b|\bstrikes? down\b|\bunconstitutional\b|\binvalid\w*": "judged invalid severability remainder",
+    r"\bwho (?:actually )?reviews?\b|\breview(?:s|ed)? (?:the |my |our )?(?:swppps?|plans?)": "Stormwater Management Officer accept and review plans",
+    r"\bwhere (?:do|should) (?:i|we) (?:send|submit|file)\b|\bwho (?:do|should) (?:i|we) (?:send|give|submit)": "submit to the Stormwater Management Officer",
+    r"\brefund\w*|\bfee back\b|\bmoney back\b": "fee retained whether or not a certificate is granted",
+    r"\bkeep using\b|\bstill use\b|\buse (?:the |old |existing )?wiring\b": "use or permit the use of wiring installed in violation",
+    r"\bhire (?:an? )?(?:outside )?engineer\b|\boutside engineer\b": "engage the services of a registered professional engineer",
+    r"\bstripped\b|\brestor\w*|\bwon'?t fix\b|\bwho pays\b": "restoration of lands restore undisturbed condition corrective action lien",
+    r"\bappl(?:y|ication) for (?:an? )?(?:electrical )?permit\b": "application for such permit describing the work in writing",
 }
 
 
 def expand_abbreviations(q: str) -> str:
     """Append expansions of abbreviations and everyday words the question uses (kept beside the original)."""
     extra = [full for pattern, full in SYNONYMS.items() if re.search(pattern, q, re.I)]
+    if extract_activity(q):  # fences, gardens, emergencies...: the law lists such activities as exemptions
+        extra.append("may be exempt from review")
     for abbr, full in ABBREVIATIONS.items():
         if re.search(r"(?<![\w&])" + re.escape(abbr) + r"s?(?![\w&])", q, re.I):
             # "CO" only as an abbreviation when written in capitals (not "co-owner").
