@@ -110,7 +110,7 @@ SYNONYMS = {
     r"\bat once\b|\bat a time\b|\bsame time\b": "at any one time",
     r"\bcon ?ed\b|\bcon edison\b|\bpower company\b|\butility\b": "public utility corporation",
     r"\bhook(?:s|ed)? up\b|\bturn(?:s|ed)? on the power\b|\benergiz\w*": "connection source of electrical energy certificate of approval",
-    r"\b(?:under|use|using|borrow\w*) (?:my|his|her|their|your) licen[cs]e\b": "allow his license to be used in connection with work not actually done by him",
+    r"\b(?:under|use|using|borrow\w*) (?:my|his|her|their|your) (?:\w+ )?licen[cs]e\b": "allow his license to be used in connection with work not actually done by him",
     r"\bcourt\b|\bsue\b|\bjudge\b": "injunction restrained by law court",
     r"\bmov(?:e|ing) in(?:to)?\b|\boccupy\b|\boccupancy\b": "prevent the occupancy certificate of occupancy",
     r"\btake away\b|\brevok\w*|\blos(?:e|ing) (?:my|his|their|the) licen[cs]e": "revocation of license revoke",
