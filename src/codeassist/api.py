@@ -217,15 +217,21 @@ class Assistant:
                       calculation=calc_json, calculation_input=parts[0][2] if len(parts) == 1 else None,
                       caveats=caveats, offices=offices)
 
+    def _threshold(self, name: str, muni: str):
+        """The municipality's own definition of land development activity, where its text has one: what
+        the answer to an area question turns on."""
+        if name not in ("applicability", "swppp_checklist"):
+            return None
+        pid = self.corpus.definitions(muni).get("land development activity")
+        return self.corpus.get(pid) if pid else None
+
     def _each_way(self, name: str, muni: str) -> str:
-        if name in ("applicability", "swppp_checklist") and muni == "hempstead":
-            p = self.corpus.get("hempstead:390/land-development-activity")
-            return f"It turns on the definition of land development activity: \u201c{p.text}\u201d ({p.citation})" if p else ""
-        return ""
+        p = self._threshold(name, muni)
+        return f"It turns on the definition of land development activity: \u201c{p.text}\u201d ({p.citation})" if p else ""
 
     def _each_way_citations(self, name: str, muni: str):
-        p = self.corpus.get("hempstead:390/land-development-activity")
-        return [cite(self.corpus, p, p.text)] if p and muni == "hempstead" else []
+        p = self._threshold(name, muni)
+        return [cite(self.corpus, p, p.text)] if p else []
 
     def _remember(self, conv: Conversation, q: str, answer: Answer) -> None:
         conv.turns.append(Turn(question=q, answer=answer))
