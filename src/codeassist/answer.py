@@ -3,12 +3,10 @@ calculator answers and abstentions, each composed only from verbatim quotes and 
 
 from __future__ import annotations
 
-import difflib
 import re
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
 
-from pydantic import ValidationError
 
 from . import understand as U
 from .compose import Scorer, cite, content_stems, short_quote
@@ -246,110 +244,6 @@ def answer_lookup(corpus: "Corpus", question: str, citation_text: str, muni: str
                 text += f"\n- {k.citation}: \u201c{kc.quote}\u201d"
     return Answer(question=question, answer=text, intent="lookup", municipality=p.municipality,
                   citations=citations)
-
-
-# --- compare -----------------------------------------------------------------------------------------
-
-def word_diff(a: str, b: str) -> tuple[str, str]:
-    """Mark words only in a with [-...-] and words only in b with {+...+}."""
-    wa, wb = a.split(), b.split()
-    out_a, out_b = [], []
-    # Words are matched without their trailing punctuation, so "construction;" equals "construction.".
-    na, nb = ([w.rstrip(".,;:").lower() for w in ws] for ws in (wa, wb))
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=na, b=nb, autojunk=False).get_opcodes():
-        if op == "equal":
-            out_a += wa[i1:i2]
-            out_b += wb[j1:j2]
-        else:
-            if i2 > i1:
-                out_a.append("[-" + " ".join(wa[i1:i2]) + "-]")
-            if j2 > j1:
-                out_b.append("{+" + " ".join(wb[j1:j2]) + "+}")
-    return " ".join(out_a), " ".join(out_b)
-
-
-def compare(corpus: "Corpus", backend: SearchBackend, topic: str) -> dict:
-    """The municipalities' provisions on a topic side by side, with differing words marked."""
-    expanded = U.expand_abbreviations(topic)
-    def full(p: Any) -> str:  # a list's lead-in and its items are compared together
-        return corpus.full_text(p.id)
-
-    cands: dict[str, list[Any]] = {}
-    for muni in corpus.municipalities:
-        hits = [corpus.get(h.id) for h in backend.search(expanded, municipality=muni, k=10) if corpus.get(h.id)]
-        found_here: list[Any] = []
-        for p in hits:
-            if corpus.ordinance_of(p.id).topic != "stormwater" or p.kind == "definition":
-                continue
-            # A section or subsection with no words of its own stands for its parts.
-            found_here += [p] if p.text.strip() else [c for c in corpus.children(p.id) if c.text.strip()]
-        cands[muni] = list(dict.fromkeys(found_here))
-    found: dict[str, Any] = {m: c[0] for m, c in cands.items() if c}
-    if len(found) == 2:
-        # Align the pair whose wording matches best, weighted by rank (the model laws share wording).
-        (ma, ca), (mb, cb) = list(cands.items())
-        best = max(((difflib.SequenceMatcher(a=full(a).split(), b=full(b).split(), autojunk=False).ratio()
-                     / (1 + 0.15 * (i + j)), a, b) for i, a in enumerate(ca[:4]) for j, b in enumerate(cb[:4])),
-                   key=lambda x: x[0])
-        found = {ma: best[1], mb: best[2]}
-    munis = list(found)
-    result: dict[str, Any] = {"topic": topic, "municipalities": munis, "pairs": []}
-    if len(munis) == 2:
-        a, b = found[munis[0]], found[munis[1]]
-        da, db = word_diff(full(a), full(b))
-        ratio = difflib.SequenceMatcher(a=full(a).split(), b=full(b).split(), autojunk=False).ratio()
-        result["pairs"].append({
-            munis[0]: {"id": a.id, "citation": a.citation, "heading": a.heading, "text": full(a), "marked": da},
-            munis[1]: {"id": b.id, "citation": b.citation, "heading": b.heading, "text": full(b), "marked": db},
-            "similarity": round(ratio, 3),
-        })
-    else:
-        for m in munis:
-            p = found[m]
-            result["pairs"].append({m: {"id": p.id, "citation": p.citation, "heading": p.heading, "text": full(p), "marked": full(p)}})
-    return result
-
-
-_NAMING = re.compile(r"\b(town|village|of|the|this|article|chapter|law|and|appendix|a|zoning|xii|stormwater|control|"
-                     r"or|duly|appointed|agent|board|trustees|is|are|was|were)\b|[^\w\s]", re.I)
-
-
-def _substantive(chunks: list[str], corpus: "Corpus") -> list[str]:
-    """Differences that change the rule, longest first: not names ("Town of Hempstead" / "Village") or
-    the law's name for itself ("this article" / "this chapter and Appendix A, ...")."""
-    names = [n.lower() for m in corpus.municipalities.values() for n in (m.short_name, m.name)]
-    keep = []
-    for c in chunks:
-        rest = c.lower()
-        for n in names:
-            rest = rest.replace(n.lower(), " ")
-        if _NAMING.sub(" ", rest).strip():
-            keep.append(c)
-    return sorted(keep, key=len, reverse=True)
-
-
-def answer_compare(corpus: "Corpus", backend: SearchBackend, question: str) -> Answer:
-    data = compare(corpus, backend, question)
-    if not data["pairs"] or len(data["municipalities"]) < 2:
-        return abstain(corpus, question, f"{NOT_IN_CORPUS} enough on this topic in both municipalities to compare them.")
-    pair = data["pairs"][0]
-    names = _names(corpus)
-    citations, lines = [], []
-    for m in data["municipalities"]:
-        p = corpus.get(pair[m]["id"])
-        c = cite(corpus, p, short_quote(" ".join(corpus.full_text(p.id).split()), 1200))
-        citations.append(c)
-        lines.append(f"**{names[m]}** ({c.citation}): \u201c{c.quote}\u201d")
-    a, b = data["municipalities"]
-    # Only differences inside the quoted words are named, so every word of the summary is on the page.
-    quoted = {c.municipality: " ".join(c.quote.split()) for c in citations}
-    only_a = [x for x in _substantive(re.findall(r"\[-(.+?)-\]", pair[a]["marked"]), corpus) if x in quoted[a]]
-    only_b = [x for x in _substantive(re.findall(r"\{\+(.+?)\+\}", pair[b]["marked"]), corpus) if x in quoted[b]]
-    summary = "The two texts are worded the same." if not (only_a or only_b) else \
-        f"Differences in wording: only {names[a]} says " + "; ".join(f"\u201c{x}\u201d" for x in only_a[:4]) + \
-        f"; only {names[b]} says " + "; ".join(f"\u201c{x}\u201d" for x in only_b[:4]) + "."
-    text = summary + "\n\n" + "\n\n".join(lines)
-    return Answer(question=question, answer=text, intent="compare", municipality=None, citations=citations)
 
 
 # --- calculators -------------------------------------------------------------------------------------

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from . import answer as A
+from . import compare as C
 from . import understand as U
 from .compose import Scorer, check_answer, cite
-from .errors import InvalidInput
 from .models import Answer, Conversation, Turn
 from .settings import Settings, get_settings
 
@@ -78,7 +78,7 @@ class Assistant:
 
     def compare(self, topic: str) -> dict:
         q = U.clean_question(topic, self.settings.max_question_chars)
-        return A.compare(self.corpus, self.retriever, q)
+        return C.compare(self.corpus, self.retriever, q)
 
     # --- routing ----------------------------------------------------------------------------------------
     def _answer(self, q: str, chosen: str | None, conv: Conversation | None) -> Answer:
@@ -112,7 +112,7 @@ class Assistant:
         if route.intent == "definition" and route.term:
             return A.answer_definition(self.corpus, q, route.term, munis, is_named)
         if route.intent == "compare":
-            return A.answer_compare(self.corpus, self.retriever, q)
+            return C.answer_compare(self.corpus, self.retriever, q)
         gap = A.find_gap(self.corpus, q, munis)
         if gap is not None:
             return gap
