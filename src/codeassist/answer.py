@@ -41,6 +41,11 @@ def _office_line(corpus: "Corpus", ordinance_ids: list[str]) -> list[str]:
     return seen
 
 
+def offices_for(corpus: "Corpus", citations: list[Citation]) -> list[str]:
+    """The offices that administer the cited provisions' ordinances, in citation order."""
+    return _office_line(corpus, list(dict.fromkeys(corpus.ordinance_of(c.id).id for c in citations)))
+
+
 def _ordinances_for(corpus: "Corpus", munis: list[str], topic: str | None = None) -> list[str]:
     return [o.id for o in corpus.ordinances.values()
             if o.municipality in munis and (topic is None or o.topic == topic)]
@@ -77,15 +82,13 @@ def _missing_caveats(corpus: "Corpus", pids: list[str]) -> list[str]:
     return out[:2]
 
 
-def _dense_top(backend: SearchBackend, query: str, muni: str | None) -> float | None:
-    """Cosine similarity of the nearest passage, when the backend can say (the hybrid Retriever can)."""
-    try:
-        hits = backend.search(query, municipality=muni, k=1, mode="dense")  # type: ignore[call-arg]
-    except TypeError:
-        return None
-    except Exception:  # the vector store is down: the lexical gate alone decides
-        return None
-    return hits[0].score if hits else None
+def _search(backend: SearchBackend, query: str, muni: str | None) -> tuple[list[Hit], float | None]:
+    """Hits, and the nearest passage's cosine similarity when the backend can say (the hybrid Retriever
+    reports it from the same search; other backends leave the lexical gate to decide alone)."""
+    scored = getattr(backend, "search_with_similarity", None)
+    if scored is not None:
+        return scored(query, municipality=muni, k=5)
+    return backend.search(query, municipality=muni, k=5), None
 
 
 def _lead_in(corpus: "Corpus", pid: str) -> Citation | None:
@@ -113,8 +116,7 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, q
                        "Code and Erosion and Sediment Control law).", munis)
     parts: list[tuple[str, list[Citation], float]] = []
     for muni in munis:
-        hits = backend.search(expanded, municipality=muni, k=5)
-        dense = _dense_top(backend, expanded, muni)
+        hits, dense = _search(backend, expanded, muni)
         best: list[tuple[float, str, Any]] = []
         top_cov = 0.0
         for rank, h in enumerate(hits[:5]):
@@ -170,7 +172,7 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, q
     if not named and len(parts) == 1 and len(munis) > 1:
         other = [names[m] for m in munis if m != parts[0][0]]
         caveats.append(f"Only the {names[parts[0][0]]}'s text answers this here; the {', '.join(other)}'s text in this corpus does not address it.")
-    offices = _office_line(corpus, list(dict.fromkeys(corpus.get(c.id).ordinance for c in citations)))  # type: ignore[union-attr]
+    offices = offices_for(corpus, citations)
     text = "\n".join(lines)
     if caveats:
         text += "\n\n" + "\n".join(f"Note: {c}" for c in caveats)

@@ -203,8 +203,7 @@ class Assistant:
             caveats.extend(c for c in getattr(out, "caveats", []) if c not in caveats)
         calc_json = parts[0][1].model_dump(mode="json") if len(parts) == 1 else \
             {"results": {m: o.model_dump(mode="json") for m, o, _ in parts}}
-        ordinances = list(dict.fromkeys(self.corpus.get(c.id).ordinance for c in citations))  # type: ignore[union-attr]
-        offices = A._office_line(self.corpus, ordinances)
+        offices = A.offices_for(self.corpus, citations)
         text = "\n".join(lines)
         if caveats:
             text += "\n\n" + "\n".join(f"Note: {c}" for c in caveats[:4])

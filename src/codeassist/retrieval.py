@@ -305,13 +305,22 @@ class Retriever:
     def search(self, query: str, municipality: str | None = None, k: int = 5, *,
                mode: Mode = "hybrid") -> list[Hit]:
         """The k best provisions for a question, most relevant first."""
+        return self.search_with_similarity(query, municipality, k, mode=mode)[0]
+
+    def search_with_similarity(self, query: str, municipality: str | None = None, k: int = 5, *,
+                               mode: Mode = "hybrid") -> tuple[list[Hit], float | None]:
+        """`search`, plus the cosine similarity of the nearest passage the dense search found (None when
+        the vector search did not run or found nothing): how close the question came to the text at all."""
         if not isinstance(k, int) or not 1 <= k <= MAX_K:
             raise InvalidInput(f"k must be a whole number from 1 to {MAX_K}; got {k!r}")
         if mode not in ("hybrid", "dense", "bm25"):
             raise InvalidInput(f"unknown search mode {mode!r}; known: hybrid, dense, bm25")
-        return self.search_plan(self.understand(query, municipality), k, mode=mode)
+        return self._search(self.understand(query, municipality), k, mode)
 
     def search_plan(self, plan: QueryPlan, k: int = 5, *, mode: Mode = "hybrid") -> list[Hit]:
+        return self._search(plan, k, mode)[0]
+
+    def _search(self, plan: QueryPlan, k: int, mode: Mode) -> tuple[list[Hit], float | None]:
         depth = max(self.depth, 3 * k)
         scores: dict[str, dict[str, float]] = {}  # retriever -> provision id -> its best chunk's score
         if mode in ("hybrid", "dense"):
@@ -322,10 +331,12 @@ class Retriever:
                 if mode == "dense":
                     raise
                 log.warning("vector search unavailable, answering from BM25 alone: %s", e)
+        # Dense lists come best first: the first score is the nearest passage's similarity.
+        nearest = round(float(next(iter(scores["dense"].values()))), 6) if scores.get("dense") else None
         if mode in ("hybrid", "bm25"):
             scores["bm25"] = _best(self.index.lexical(plan.expanded, depth, plan.municipality))
         if mode != "hybrid":
-            return self._hits([(pid, s, (mode,)) for pid, s in scores.get(mode, {}).items()], k)
+            return self._hits([(pid, s, (mode,)) for pid, s in scores.get(mode, {}).items()], k), nearest
         if self.fusion == "rrf":
             fused = reciprocal_rank_fusion({name: list(c) for name, c in scores.items()}, weights=self.weights)
         else:
@@ -334,7 +345,7 @@ class Retriever:
         pinned = list(dict.fromkeys([*plan.citations, *plan.asked_definitions]))
         head = [(pid, PINNED_SCORE, ("citation",) if pid in plan.citations else ("definition", *found_by.get(pid, ())))
                 for pid in pinned]
-        return self._hits(head + [row for row in fused if row[0] not in pinned], k)
+        return self._hits(head + [row for row in fused if row[0] not in pinned], k), nearest
 
     # --- hits ---
     def hit_text(self, p: Provision) -> str:
