@@ -18,8 +18,9 @@ from .citations import resolve_citation
 from .metadata import fingerprint, read_metadata
 from .parse import PARSER_VERSION, parse_ordinance, slug
 from .refs import find_refs
+from .rules import MunicipalRules, read_rules, rule_problems
 
-__all__ = ["Corpus", "load_corpus", "normalize_ws", "slug"]
+__all__ = ["Corpus", "load_corpus", "loaded_corpora", "normalize_ws", "slug"]
 
 _WS = re.compile(r"\s+")
 
@@ -29,9 +30,11 @@ def normalize_ws(s: str) -> str:
 
 
 class Corpus:
-    def __init__(self, corpus_dir: Path):
+    def __init__(self, corpus_dir: Path, check_rules: bool = True):
         self.corpus_dir = corpus_dir
         self.municipalities: dict[str, Municipality] = {}
+        self.rules: dict[str, MunicipalRules] = {}
+        folders: dict[str, Path] = {}
         self.ordinances: dict[str, Ordinance] = {}
         self.sources: dict[str, str] = {}
         self.sections: list[Section] = []
@@ -39,6 +42,7 @@ class Corpus:
         raw: list[tuple[Ordinance, str, list[Provision]]] = []
         for muni, ordinances in read_metadata(corpus_dir):
             self.municipalities[muni.id] = muni
+            folders[muni.id] = ordinances[0][1].parent if ordinances else corpus_dir / muni.id
             for ordinance, path in ordinances:
                 rel = str(path.relative_to(corpus_dir))
                 src = self.sources.setdefault(rel, path.read_text(encoding="utf-8"))
@@ -70,6 +74,14 @@ class Corpus:
                         re.compile(pattern)
                     except re.error as exc:
                         raise CorpusError(f"{ordinance.id}: bad gap pattern {pattern!r}: {exc}") from exc
+
+        # Calculator rules (corpus/<id>/rules/*.toml): every quote must be verbatim in its provision.
+        for mid, folder in folders.items():
+            self.rules[mid] = read_rules(folder)
+            problems = rule_problems(self, mid, self.rules[mid]) if check_rules else []
+            if problems:
+                path, key, message = problems[0]
+                raise CorpusError(f"{path}: {key}: {message}")
 
         self._fingerprint  # hash the files now, alongside the text just parsed
 
@@ -173,6 +185,12 @@ class Corpus:
 
 _cache: dict[Path, Corpus] = {}
 _lock = threading.Lock()
+
+
+def loaded_corpora() -> list[Corpus]:
+    """Every corpus loaded so far in this process (the calculators look up a municipality in them)."""
+    with _lock:
+        return list(_cache.values())
 
 
 def load_corpus(corpus_dir: Path | None = None) -> Corpus:
