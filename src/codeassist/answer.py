@@ -278,63 +278,15 @@ def _area(out: Any, data: dict | None) -> str:
 
 
 def headline(name: str, out: Any, names: dict[str, str], data: dict | None = None) -> str:
-    """The direct first sentence for a calculator result, built only from the output's fields."""
-    where = names.get(getattr(out, "municipality", ""), "")
-    if name == "applicability":
-        verdict = {"yes": "Yes: a SWPPP is required", "no": "No: the stormwater law's SWPPP requirement does not apply",
-                   "likely_exempt": "Likely exempt: the activity is one the law says \u201cmay be exempt\u201d; the Stormwater Management Officer decides",
-                   "unknown": "It cannot be settled from this corpus"}[out.swppp_required]
-        extra = ""
-        if out.conditions:
-            extra = f" Post-construction stormwater controls also apply (Condition {', '.join(out.conditions)})."
-        return f"{verdict} ({where}, {_area(out, data)} disturbed).{extra}"
-    if name == "penalty":
-        if out.status != "computed":
-            return f"The fine for this {out.chapter} violation in the {where} is set in text that is not in this corpus."
-        if out.fine_max is None:
-            kind = out.offense_class or "an offense"
-            sv = out.separate_violations
-            cont = f" Continuing conduct counts as {sv.count} separate offenses, one per {sv.unit}." if sv and sv.count > 1 else ""
-            return (f"It is {'a ' if kind == 'misdemeanor' else ''}{kind} ({where}), but the fine and any jail term are "
-                    f"set by a section that is not in this corpus.{cont}")
-        fine = f"a fine of up to {_money(out.fine_max)}" if out.fine_min in (None, 0) else \
-            f"a fine of {_money(out.fine_min)} to {_money(out.fine_max)}"
-        jail = f", or imprisonment of up to {out.max_imprisonment_months} months, or both" if out.max_imprisonment_months else ""
-        sv = out.separate_violations
-        cont = f" Continuing conduct counts as {sv.count} separate {sv.unit}-based violations." if sv and sv.count > 1 else ""
-        return f"Tier {out.tier} ({where}): {fine}{jail}.{cont}"
-    if name == "deadlines":
-        obs = out.obligations
-        if not obs:
-            why = next((st.text for st in out.steps if st.text), "")
-            return f"No dated obligation follows from what you told me ({where})." + (f" {why}" if why else "")
-        first = obs[0]
-        when = _day(first.due) + (f" at {first.due_time.strftime('%H:%M')}" if first.due_time else "")
-        return f"{first.title}: {when} ({where})." + (f" {len(obs) - 1} more dated obligations below." if len(obs) > 1 else "")
-    if name == "electrical_permit":
-        return ("No permit is required for this work" if not out.permit_required else
-                "Yes, a permit from the Building Inspector is required") + " (Village of Tuckahoe Electrical Code)."
-    if name == "swppp_checklist":
-        if out.status == "computed" and out.items:
-            return f"Your SWPPP ({where}) must contain the items below."
-        if out.status == "not_required":
-            return f"No SWPPP is required for this project ({where}), so there is no checklist."
-        return f"The required SWPPP contents for the {where} are not in this corpus."
-    return ""
+    """The direct first sentence for a calculator result (each calculator owns its headline)."""
+    from .calculators import CALCULATORS
+    return CALCULATORS[name].headline(out, names, data) if name in CALCULATORS else ""
 
 
 def calc_undecided(name: str, out: Any, question: str = "") -> bool:
     """True when the calculator could not settle the question from the corpus."""
-    if getattr(out, "status", "computed") == "not_in_corpus":
-        return True
-    if name == "applicability":
-        return out.swppp_required == "unknown"
-    if name == "penalty":
-        counting = re.search(r"\b(how many|separate|each (?:day|week)|count)\b", question.lower())
-        return out.fine_max is None and not counting
-    if name == "deadlines":
-        return not out.obligations and any("not in this corpus" in c for c in out.caveats)
-    return False
+    from .calculators import CALCULATORS
+    return CALCULATORS[name].undecided(out, question) if name in CALCULATORS else getattr(out, "status", "") == "not_in_corpus"
 
 
 def find_gap(corpus: "Corpus", question: str, munis: list[str]) -> Answer | None:
@@ -371,79 +323,5 @@ def _today() -> date:
 
 def build_calc_input(name: str, question: str, muni: str, prior: dict | None = None) -> tuple[dict | None, str | None]:
     """Calculator input from the question (and a previous input for follow-ups); or a follow-up question."""
-    data: dict[str, Any] = dict(prior or {})
-    data["municipality"] = muni
-    low = question.lower()
-    today = _today()
-    if name in ("applicability", "swppp_checklist"):
-        area = U.extract_area(question)
-        if area:
-            data.pop("disturbed_acres", None)
-            data.pop("disturbed_sq_ft", None)
-            data["disturbed_acres" if area[0] == "acres" else "disturbed_sq_ft"] = area[1]
-        act = U.extract_activity(question)
-        if act:
-            data["activity"] = act
-        if re.search(r"single[- ]family|one[- ]family|my (?:house|home)|a house\b", low):
-            data["single_family_residence"] = True
-        if re.search(r"\b(subdivision|lots|phases|phased|larger (?:common )?plan|common plan|development)\b", low):
-            data["part_of_common_plan"] = True
-        if re.search(r"not part of (?:any|a) (?:subdivision|larger|common)", low):
-            data["part_of_common_plan"] = False
-        if re.search(r"\b(impaired|303\(d\)|tmdl)\b", low) and not re.search(r"\bno impaired|not impaired\b", low):
-            data["discharges_to_impaired_water"] = True
-        if re.search(r"\b(site plan|special permit|subdivision review)\b", low):
-            data["site_plan_review"] = True
-        if "disturbed_acres" not in data and "disturbed_sq_ft" not in data:
-            return None, "How much land will the project disturb in total (in acres or square feet)?"
-        return data, None
-    if name == "penalty":
-        data["chapter"] = "electrical" if U._ELECTRICAL.search(question) else data.get("chapter", "stormwater")
-        data.setdefault("offense_date", today.isoformat())
-        n = U.extract_offense_number(question)
-        if n:
-            n = min(n, MAX_OFFENSES)  # the third tier covers "third or subsequent"; more priors change nothing
-        years = U.extract_years_window(question)
-        if n and n > 1:
-            gap = years if years is not None else 1.0
-            step_days = int(round(gap * 365.25 / max(1, n - 1)))
-            start = datetime.fromisoformat(str(data["offense_date"])).date()
-            data["prior_conviction_dates"] = [(start - timedelta(days=step_days * i)).isoformat() for i in range(n - 1, 0, -1)]
-        days = U.extract_duration_days(question)
-        if days:
-            data["continuing_days"] = days
-        return data, None
-    if name == "deadlines":
-        bad = U.impossible_dates(question)
-        if bad:
-            return None, f"The date {bad[0]} does not exist. Which day did you mean?"
-        dates = U.extract_dates(question, today)
-        inches = U.extract_inches(question)
-        d0 = dates[0] if dates else today
-        if inches is not None and re.search(r"\b(rain|storm|precip|inch)", low):
-            data["storm_events"] = [{"date": d0.isoformat(), "inches": inches}]
-        elif re.search(r"\b(nov|notice of violation|violation notice|served)\b", low):
-            data["violation_notice_served"] = d0.isoformat()
-        elif re.search(r"\b(conceal|sheetrock|drywall|cover|close (?:up )?the walls)\b", low):
-            hm = U.extract_time(question) or (9, 0)
-            data["wiring_concealment_notice"] = datetime(d0.year, d0.month, d0.day, *hm).isoformat()
-        elif re.search(r"\b(supervisor|master electrician)\b.*\b(left|quit|leave|gone)\b", low):
-            data["supervisor_left"] = d0.isoformat()
-        elif re.search(r"\b(registration|license|licence)\b", low):
-            data["registration_issued"] = d0.isoformat()
-        elif re.search(r"\b(final acceptance|guarantee|bond|escrow|letter of credit)\b", low):
-            data["final_acceptance"] = d0.isoformat()
-        elif re.search(r"\b(start|starting|begin)\b", low):
-            data["construction_start"] = d0.isoformat()
-            hm = U.extract_time(question)
-            data["milestones"] = [{"name": "Start of construction", "date": d0.isoformat(),
-                                   **({"start_time": f"{hm[0]:02d}:{hm[1]:02d}"} if hm else {})}]
-        else:
-            return None, None  # a date, but no deadline this calculator knows: answer from the text
-        return data, None
-    if name == "electrical_permit":
-        data.pop("municipality", None)
-        data["work"] = U.extract_minor_repair(question) or question
-        data["performed_by"] = U.extract_performed_by(question) or data.get("performed_by", "other")
-        return data, None
-    return data, None
+    from .calculators import CALCULATORS
+    return CALCULATORS[name].read_slots(question, muni, prior, _today()) if name in CALCULATORS else ({**(prior or {}), "municipality": muni}, None)

@@ -9,7 +9,9 @@ result says so instead of borrowing another municipality's.
 
 from __future__ import annotations
 
-from typing import Literal
+import re
+from datetime import date
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -273,3 +275,59 @@ def _review(rules: ApplicabilityRules, inp: ApplicabilityInput, swppp: str, step
     if r.submit_to is not None:
         return reviewed_by, r.submit_to
     return reviewed_by, None if inp.site_plan_review else r.smo
+
+
+# --- Question and answer edges (the slot reader and headline the assistant uses) -----------------------
+
+
+def read_slots(question: str, municipality: str, prior: dict | None = None, today: date | None = None) -> tuple[dict | None, str | None]:
+    """Input read from the question (over a previous input for follow-ups), or a follow-up question."""
+    from codeassist import understand as U  # the question reader; kept off the calculation path
+
+    data: dict[str, Any] = {**(prior or {}), "municipality": municipality}
+    low = question.lower()
+    area = U.extract_area(question)
+    if area:
+        data.pop("disturbed_acres", None)
+        data.pop("disturbed_sq_ft", None)
+        data["disturbed_acres" if area[0] == "acres" else "disturbed_sq_ft"] = area[1]
+    act = U.extract_activity(question)
+    if act:
+        data["activity"] = act
+    if re.search(r"single[- ]family|one[- ]family|my (?:house|home)|a house\b", low):
+        data["single_family_residence"] = True
+    if re.search(r"\b(subdivision|lots|phases|phased|larger (?:common )?plan|common plan|development)\b", low):
+        data["part_of_common_plan"] = True
+    if re.search(r"not part of (?:any|a) (?:subdivision|larger|common)", low):
+        data["part_of_common_plan"] = False
+    if re.search(r"\b(impaired|303\(d\)|tmdl)\b", low) and not re.search(r"\bno impaired|not impaired\b", low):
+        data["discharges_to_impaired_water"] = True
+    if re.search(r"\b(site plan|special permit|subdivision review)\b", low):
+        data["site_plan_review"] = True
+    if "disturbed_acres" not in data and "disturbed_sq_ft" not in data:
+        return None, "How much land will the project disturb in total (in acres or square feet)?"
+    return data, None
+
+
+def area_words(out: Any, data: dict | None) -> str:
+    """The area as the user gave it: square feet when they wrote square feet, else acres."""
+    if data and data.get("disturbed_sq_ft") is not None:
+        return f"{data['disturbed_sq_ft']:,g} sq ft"
+    return f"{out.disturbed_acres:g} acres"
+
+
+def headline(out: ApplicabilityOutput, names: dict[str, str], data: dict | None = None) -> str:
+    """The direct first sentence, built only from the output's fields."""
+    where = names.get(out.municipality, "")
+    verdict = {"yes": "Yes: a SWPPP is required", "no": "No: the stormwater law's SWPPP requirement does not apply",
+               "likely_exempt": "Likely exempt: the activity is one the law says \u201cmay be exempt\u201d; the Stormwater Management Officer decides",
+               "unknown": "It cannot be settled from this corpus"}[out.swppp_required]
+    extra = ""
+    if out.conditions:
+        extra = f" Post-construction stormwater controls also apply (Condition {', '.join(out.conditions)})."
+    return f"{verdict} ({where}, {area_words(out, data)} disturbed).{extra}"
+
+
+def undecided(out: ApplicabilityOutput, question: str = "") -> bool:
+    """True when the corpus cannot settle the question."""
+    return out.swppp_required == "unknown"

@@ -318,3 +318,63 @@ def _only_electrical(municipality: str) -> str:
     held = [f"{c.municipalities[o.municipality].short_name} {o.division}" for o in c.ordinances.values()
             if o.topic == "electrical" and o.municipality != municipality] if c is not None else []
     return f" (only {', '.join(held)})" if held else ""
+
+
+# --- Question and answer edges -----------------------------------------------------------------------
+
+
+def read_slots(question: str, municipality: str, prior: dict | None = None, today: date | None = None) -> tuple[dict | None, str | None]:
+    """Input read from the question: which dated event it names. (None, None) when it names none this
+    calculator knows, so the question is answered from the text instead."""
+    from codeassist import understand as U  # the question reader; kept off the calculation path
+
+    data: dict = {**(prior or {}), "municipality": municipality}
+    low = question.lower()
+    today = today or date.today()
+    bad = U.impossible_dates(question)
+    if bad:
+        return None, f"The date {bad[0]} does not exist. Which day did you mean?"
+    dates = U.extract_dates(question, today)
+    inches = U.extract_inches(question)
+    d0 = dates[0] if dates else today
+    if inches is not None and re.search(r"\b(rain|storm|precip|inch)", low):
+        data["storm_events"] = [{"date": d0.isoformat(), "inches": inches}]
+    elif re.search(r"\b(nov|notice of violation|violation notice|served)\b", low):
+        data["violation_notice_served"] = d0.isoformat()
+    elif re.search(r"\b(conceal|sheetrock|drywall|cover|close (?:up )?the walls)\b", low):
+        hm = U.extract_time(question) or (9, 0)
+        data["wiring_concealment_notice"] = datetime(d0.year, d0.month, d0.day, *hm).isoformat()
+    elif re.search(r"\b(supervisor|master electrician)\b.*\b(left|quit|leave|gone)\b", low):
+        data["supervisor_left"] = d0.isoformat()
+    elif re.search(r"\b(registration|license|licence)\b", low):
+        data["registration_issued"] = d0.isoformat()
+    elif re.search(r"\b(final acceptance|guarantee|bond|escrow|letter of credit)\b", low):
+        data["final_acceptance"] = d0.isoformat()
+    elif re.search(r"\b(start|starting|begin)\b", low):
+        data["construction_start"] = d0.isoformat()
+        hm = U.extract_time(question)
+        data["milestones"] = [{"name": "Start of construction", "date": d0.isoformat(),
+                               **({"start_time": f"{hm[0]:02d}:{hm[1]:02d}"} if hm else {})}]
+    else:
+        return None, None
+    return data, None
+
+
+def _day(d: date) -> str:
+    """"Wednesday, March 18, 2026" (every number in it is in the calculation's ISO date)."""
+    return f"{d.strftime('%A, %B')} {d.day}, {d.year}"
+
+
+def headline(out: DeadlinesOutput, names: dict[str, str], data: dict | None = None) -> str:
+    where = names.get(out.municipality, "")
+    obs = out.obligations
+    if not obs:
+        why = next((st.text for st in out.steps if st.text), "")
+        return f"No dated obligation follows from what you told me ({where})." + (f" {why}" if why else "")
+    first = obs[0]
+    when = _day(first.due) + (f" at {first.due_time.strftime('%H:%M')}" if first.due_time else "")
+    return f"{first.title}: {when} ({where})." + (f" {len(obs) - 1} more dated obligations below." if len(obs) > 1 else "")
+
+
+def undecided(out: DeadlinesOutput, question: str = "") -> bool:
+    return not out.obligations and any("not in this corpus" in c for c in out.caveats)

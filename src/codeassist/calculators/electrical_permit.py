@@ -167,3 +167,36 @@ def run(inp: ElectricalPermitInput) -> ElectricalPermitOutput:
         steps=steps,
         caveats=caveats,
     )
+
+
+# --- Question and answer edges -----------------------------------------------------------------------
+
+
+def read_slots(question: str, municipality: str, prior: dict | None = None, today: object = None) -> tuple[dict | None, str | None]:
+    """Input read from the question: the work (a listed minor repair when it names one) and who does it."""
+    from codeassist import understand as U  # the question reader; kept off the calculation path
+
+    data: dict = dict(prior or {})
+    data.pop("municipality", None)
+    data["work"] = U.extract_minor_repair(question) or question
+    data["performed_by"] = U.extract_performed_by(question) or data.get("performed_by", "other")
+    return data, None
+
+
+def law_name(municipality: str) -> str:
+    """'Village of Tuckahoe Electrical Code': the municipality's name and its electrical ordinance's title."""
+    c = _refs.corpus_for(municipality)
+    title = next((o.title for o in c.ordinances.values() if o.municipality == municipality and o.topic == "electrical"),
+                 "electrical code") if c is not None else "electrical code"
+    return f"{_refs.municipality_name(municipality)} {title}"
+
+
+def headline(out: ElectricalPermitOutput, names: dict[str, str], data: dict | None = None) -> str:
+    if out.status == "not_in_corpus":
+        return f"The {names.get(out.municipality, out.municipality)}'s electrical code is not in this corpus."
+    return ("No permit is required for this work" if not out.permit_required else
+            "Yes, a permit from the Building Inspector is required") + f" ({law_name(out.municipality)})."
+
+
+def undecided(out: ElectricalPermitOutput, question: str = "") -> bool:
+    return out.status == "not_in_corpus"

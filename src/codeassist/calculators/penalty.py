@@ -16,7 +16,7 @@ A law without tiers in its rules (the Tuckahoe Electrical Code, § 7-14: a misde
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
@@ -210,3 +210,64 @@ def _untiered(inp: PenaltyInput, law: PenaltyLaw) -> PenaltyOutput:
         steps=steps,
         caveats=list(law.caveats),
     )
+
+
+# --- Question and answer edges -----------------------------------------------------------------------
+
+MAX_OFFENSES = 10  # the third tier covers "third or subsequent"; more priors change nothing
+
+
+def read_slots(question: str, municipality: str, prior: dict | None = None, today: date | None = None) -> tuple[dict | None, str | None]:
+    """Input read from the question: which law, how many offenses over how many years, how long it continued."""
+    from datetime import datetime, timedelta
+
+    from codeassist import understand as U  # the question reader; kept off the calculation path
+
+    data: dict[str, Any] = {**(prior or {}), "municipality": municipality}
+    today = today or date.today()
+    data["chapter"] = "electrical" if U._ELECTRICAL.search(question) else data.get("chapter", "stormwater")
+    data.setdefault("offense_date", today.isoformat())
+    n = U.extract_offense_number(question)
+    if n:
+        n = min(n, MAX_OFFENSES)
+    years = U.extract_years_window(question)
+    if n and n > 1:
+        gap = years if years is not None else 1.0
+        step_days = int(round(gap * 365.25 / max(1, n - 1)))
+        start = datetime.fromisoformat(str(data["offense_date"])).date()
+        data["prior_conviction_dates"] = [(start - timedelta(days=step_days * i)).isoformat() for i in range(n - 1, 0, -1)]
+    days = U.extract_duration_days(question)
+    if days:
+        data["continuing_days"] = days
+    return data, None
+
+
+def _money(x: int | None) -> str:
+    return "not set in this text" if x is None else f"${x:,}"
+
+
+def headline(out: PenaltyOutput, names: dict[str, str], data: dict | None = None) -> str:
+    where = names.get(out.municipality, "")
+    if out.status != "computed":
+        return f"The fine for this {out.chapter} violation in the {where} is set in text that is not in this corpus."
+    sv = out.separate_violations
+    if out.fine_max is None:
+        kind = out.offense_class or "an offense"
+        cont = f" Continuing conduct counts as {sv.count} separate offenses, one per {sv.unit}." if sv and sv.count > 1 else ""
+        return (f"It is {'a ' if kind == 'misdemeanor' else ''}{kind} ({where}), but the fine and any jail term are "
+                f"set by a section that is not in this corpus.{cont}")
+    fine = f"a fine of up to {_money(out.fine_max)}" if out.fine_min in (None, 0) else \
+        f"a fine of {_money(out.fine_min)} to {_money(out.fine_max)}"
+    jail = f", or imprisonment of up to {out.max_imprisonment_months} months, or both" if out.max_imprisonment_months else ""
+    cont = f" Continuing conduct counts as {sv.count} separate {sv.unit}-based violations." if sv and sv.count > 1 else ""
+    return f"Tier {out.tier} ({where}): {fine}{jail}.{cont}"
+
+
+def undecided(out: PenaltyOutput, question: str = "") -> bool:
+    """The fine is set in text not in the corpus, and the question is not only about counting."""
+    import re
+
+    if out.status == "not_in_corpus":
+        return True
+    counting = re.search(r"\b(how many|separate|each (?:day|week)|count)\b", question.lower())
+    return out.fine_max is None and not counting

@@ -94,3 +94,21 @@ def run(inp: ApplicabilityInput) -> SwpppChecklistOutput:
     if app.swppp_required == "likely_exempt":
         out.caveats.append("This list applies if the Stormwater Management Officer does not grant the exemption.")
     return out
+
+
+# --- Question and answer edges -----------------------------------------------------------------------
+
+read_slots = applicability.read_slots  # the same project facts
+
+
+def headline(out: SwpppChecklistOutput, names: dict[str, str], data: dict | None = None) -> str:
+    where = names.get(out.municipality, "")
+    if out.status == "computed" and out.items:
+        return f"Your SWPPP ({where}) must contain the items below."
+    if out.status == "not_required":
+        return f"No SWPPP is required for this project ({where}), so there is no checklist."
+    return f"The required SWPPP contents for the {where} are not in this corpus."
+
+
+def undecided(out: SwpppChecklistOutput, question: str = "") -> bool:
+    return out.status == "not_in_corpus"
