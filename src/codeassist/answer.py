@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 
 from . import understand as U
-from .compose import Scorer, cite, content_stems, short_quote
+from .compose import Scorer, cite, short_quote
 from .compose import sentences as _sentences
 from .errors import CitationNotFound
 from .models import Answer, Citation, Hit
@@ -107,7 +107,7 @@ def _lead_in(corpus: "Corpus", pid: str) -> Citation | None:
 def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, question: str,
                      munis: list[str], named: bool) -> Answer:
     expanded = U.expand_abbreviations(question)
-    share, n_words = scorer.known_share(question), len(set(content_stems(question)))
+    share, n_words = scorer.known_share(question), len(set(scorer.stems(question)))
     # Most words unknown to these ordinances even after everyday words are mapped to the ordinance's,
     # or half unknown with at most one known: the question is about something else.
     if scorer.known_share(expanded) < MIN_KNOWN or (share <= MIN_KNOWN and share * n_words <= 1):

@@ -23,6 +23,7 @@ from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from codeassist.text import sentences
 from codeassist.models import Municipality, Provision
 
 # Bump when the chunk texts change in a way the chunk hash would not notice (it notices most things:
@@ -96,26 +97,7 @@ def chunk_provisions(source: ChunkSource, max_words: int = 180) -> list[Chunk]:
 # --- splitting long text -------------------------------------------------------------------------
 
 # Words whose final period does not end a sentence in these codes ("L.L. No. 2-2007", "Ord. of ...").
-_ABBREVIATIONS = {"no", "nos", "ord", "art", "sec", "subd", "ch", "vol", "inc", "co", "corp", "st",
-                  "etc", "ft", "sq", "approx", "e.g", "i.e", "u.s", "n.y", "p.e", "mr", "ms", "dr"}
-_SENTENCE_END = re.compile(r"[.!?][\"”)]?(?=\s+[\"“(]?[A-Z])")
 _CLAUSE_BREAKS = (re.compile(r"(?<=;)\s+"), re.compile(r"(?<=,)\s+(?=and |or |but )"), re.compile(r"(?<=,)\s+"))
-
-
-def sentences(text: str) -> list[str]:
-    """Split on sentence ends, not on abbreviations ("No.", "L.L.") or single-letter labels."""
-    out, start = [], 0
-    for m in _SENTENCE_END.finditer(text):
-        before = text[start:m.start()].split()
-        last = before[-1].rstrip(".!?\"”)").lower() if before else ""
-        if last in _ABBREVIATIONS or re.fullmatch(r"(?:[a-z]\.)*[a-z]", last):
-            continue
-        out.append(text[start:m.end()].strip())
-        start = m.end()
-    tail = text[start:].strip()
-    if tail:
-        out.append(tail)
-    return [s for s in out if s]
 
 
 def _pieces(sentence: str, budget: int, level: int = 0) -> Iterator[str]:

@@ -12,67 +12,48 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from .models import Answer, Citation
+from .text import clauses as sentences
+from .text import content_stems as _content_stems
+from .text import stem
 
 if TYPE_CHECKING:
     from .corpus import Corpus
     from .models import Provision
 
-STOPWORDS = set("""a an the of to in on for and or but if is are was were be been being do does did doing i we you
-they he she it my our your their me us them this that these those what which who whom when where why how can could
-should would will shall may might must have has had having not no yes any all some there here with without from by
-at as about into over under than then so too very just also only need needs needed get got make made like want
-tell know say says said please thanks hi hello much many long often does anything something someone somebody per
-town village hempstead tuckahoe ny new york code law ordinance rule rules section chapter article fast quick
-quickly big small large done happen happens happened ignore ignored thing things stuff put go going way still
-after before ok okay guy guys folks lot lots really actually exactly""".split())
-
-_SENTENCE_SPLIT = re.compile(r"(?<=[.;:])\s+(?=[\"(A-Z])")
 _QUANTITY_Q = re.compile(r"\b(how (?:long|many|much|soon|fast|often|big|large)|when|deadline|within|days?|hours?|"
                          r"weeks?|acres?|fine|fee|cost|amount|minimum|maximum|max|min|scale|size)\b", re.I)
-
-
-def stem(word: str) -> str:
-    w = word.lower()
-    for suf in ("ations", "ation", "ings", "ing", "ies", "ied", "es", "ed", "ly", "s"):
-        if len(w) > len(suf) + 3 and w.endswith(suf):
-            return w[: -len(suf)] + ("y" if suf in ("ies", "ied") else "")
-    return w
-
-
-def content_stems(text: str) -> list[str]:
-    return [stem(w) for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOPWORDS and len(w) > 1]
-
-
-def sentences(text: str) -> list[str]:
-    """Sentences of a provision, each a verbatim substring of it."""
-    parts = [s.strip() for s in _SENTENCE_SPLIT.split(text) if s.strip()]
-    return parts or [text.strip()]
 
 
 class Scorer:
     """IDF-weighted overlap between a question and a passage, with IDF from the whole corpus."""
 
     def __init__(self, corpus: "Corpus"):
-        docs = [set(content_stems(p.text + " " + p.heading)) for p in corpus.provisions()]
+        # The municipalities' own names say where, not what: they are no evidence of a subject.
+        self.place_words = frozenset(w for m in corpus.municipalities.values()
+                                     for name in (m.id, m.name, m.short_name, *m.aliases) for w in name.lower().split())
+        docs = [set(self.stems(p.text + " " + p.heading)) for p in corpus.provisions()]
         df = Counter(s for d in docs for s in d)
         n = len(docs)
         self.idf = {s: math.log(1 + n / (1 + c)) for s, c in df.items()}
         self.vocab = set(df)
         self.default_idf = math.log(1 + n)
 
+    def stems(self, text: str) -> list[str]:
+        return _content_stems(text, self.place_words)
+
     def coverage(self, question: str, text: str) -> float:
         """Share of the question's content (IDF-weighted) found in the text."""
-        q = set(content_stems(question))
+        q = set(self.stems(question))
         if not q:
             return 0.0
-        t = set(content_stems(text))
+        t = set(self.stems(text))
         total = sum(self.idf.get(s, self.default_idf) for s in q)
         return sum(self.idf.get(s, self.default_idf) for s in q & t) / total
 
     def known_share(self, question: str) -> float:
         """Share of the question's content words that occur anywhere in the corpus, counting a near
         spelling (a typo such as "swpp") as known."""
-        q = content_stems(question)
+        q = self.stems(question)
         if not q:
             return 0.0
         known = 0

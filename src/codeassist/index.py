@@ -34,7 +34,7 @@ from pydantic import BaseModel, ConfigDict
 
 from codeassist.chunking import CHUNKER_VERSION, Chunk, chunk_provisions
 from codeassist.errors import IndexUnavailable
-from codeassist.lexical import tokenize
+from codeassist.text import tokenize
 from codeassist.settings import Settings, get_settings
 
 if TYPE_CHECKING:

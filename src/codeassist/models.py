@@ -132,6 +132,19 @@ class Provision(Frozen):
     refs: tuple[CrossRef, ...] = ()
 
 
+class Headnote(Frozen):
+    """Our plain-language summary of one provision: curated corpus data (`corpus/<id>/headnotes/*.toml`),
+    shown labelled as a summary, never as the law. Its figures, offices and defined terms are checked
+    against the provision's text by tests/corpus/test_headnotes.py."""
+
+    id: str = Field(description="Provision id the headnote summarises.")
+    summary: str = Field(description="One or two sentences in everyday words: who, what, when, how much.")
+    questions: tuple[str, ...] = Field(default=(), description="Questions, in users' words, the provision answers.")
+    yes: tuple[str, ...] = Field(default=(), description="Yes/no questions the provision's text plainly answers yes.")
+    no: tuple[str, ...] = Field(default=(), description="Yes/no questions the provision's text plainly answers no.")
+    source: str = Field(default="", description="Corpus-relative file the headnote was read from.")
+
+
 class Section(Frozen):
     key: str
     ordinance: str

@@ -6,7 +6,8 @@ import re
 
 from hypothesis import given, settings, strategies as st
 
-from codeassist.chunking import _ABBREVIATIONS, chunk_provisions, sentences, split_text, words
+from codeassist.chunking import chunk_provisions, split_text, words
+from codeassist.text import _ABBREVIATIONS, sentences
 
 
 def test_every_provision_with_text_is_chunked_in_document_order(corpus):

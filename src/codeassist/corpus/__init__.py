@@ -7,20 +7,24 @@
 
 from __future__ import annotations
 
+import logging
 import re
 import threading
 from functools import cached_property
 from pathlib import Path
 
 from ..errors import CitationNotFound, CorpusError, UnknownMunicipality
-from ..models import Municipality, Ordinance, Provision, Section
+from ..models import Headnote, Municipality, Ordinance, Provision, Section
 from .citations import resolve_citation
+from .headnotes import read_headnotes
 from .metadata import fingerprint, read_metadata
 from .parse import PARSER_VERSION, parse_ordinance, slug
 from .refs import find_refs
 from .rules import MunicipalRules, read_rules, rule_problems
 
 __all__ = ["Corpus", "load_corpus", "loaded_corpora", "normalize_ws", "slug"]
+
+log = logging.getLogger(__name__)
 
 _WS = re.compile(r"\s+")
 
@@ -83,11 +87,28 @@ class Corpus:
                 path, key, message = problems[0]
                 raise CorpusError(f"{path}: {key}: {message}")
 
+        self._headnotes: dict[str, Headnote] = {}
+        self.headnote_problems: list[str] = []
+        for muni_id in self.municipalities:
+            notes, problems = read_headnotes(corpus_dir / muni_id, corpus_dir)
+            self.headnote_problems += problems
+            for pid, h in notes.items():
+                if pid in self._provisions and self._provisions[pid].municipality == muni_id:
+                    self._headnotes[pid] = h
+                else:
+                    self.headnote_problems.append(f"{h.source}: headnote for unknown provision {pid}")
+        for problem in self.headnote_problems:
+            log.warning("%s", problem)
+
         self._fingerprint  # hash the files now, alongside the text just parsed
 
     # --- lookups ---
     def get(self, pid: str) -> Provision | None:
         return self._provisions.get(pid)
+
+    def headnote(self, pid: str) -> Headnote | None:
+        """Our plain-language summary of the provision (data, labelled as a summary), if written."""
+        return self._headnotes.get(pid)
 
     def __contains__(self, pid: str) -> bool:
         return pid in self._provisions

@@ -6,7 +6,7 @@ import pytest
 
 from codeassist.chunking import Chunk
 from codeassist.index import BM25Search
-from codeassist.lexical import stem, tokenize
+from codeassist.text import stem, tokenize
 
 
 @pytest.mark.parametrize("word,expected", [

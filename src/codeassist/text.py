@@ -1,4 +1,5 @@
-"""Words for BM25: tokenizing, stop words and the Porter stemmer. Pure.
+"""Text handling, in one place (pure): tokenizing and the Porter stemmer (BM25, the composer's coverage
+score and the abstention gate all use the same words), sentence splitting, and cleaning a question.
 
 No stemmer package ships in the stack, and "violation"/"violated"/"violations" must meet, so this is
 M. F. Porter's 1980 algorithm ("An algorithm for suffix stripping", Program 14(3)), as published,
@@ -8,6 +9,7 @@ with the two later fixes from his reference implementation (-bli -> -ble, -logi 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -133,3 +135,62 @@ def stem(word: str) -> str:
     if _measure(w) > 1 and _double_cons(w) and w.endswith("l"):
         w = w[:-1]
     return w
+
+
+# --- content words (the composer's coverage score and the abstention gate) ---------------------------
+
+# Words that carry no subject in a question: BM25's stop words, question words, chat filler and the names of
+# the laws themselves. The corpus's municipality names are added by whoever scores (they are data).
+CONTENT_STOPWORDS = STOPWORDS | frozenset("""yes no not all some anything something someone somebody per about
+over than also only just very too need needs needed get got make made like want tell know say says said please
+thanks hi hello much many long often thing things stuff put go going way still after before ok okay guy guys folks
+lot lots really actually exactly new york ny code law ordinance rule rules section chapter article fast quick
+quickly big small large done happen happens happened ignore ignored here might must may doing did having""".split())
+
+
+def content_stems(text: str, extra_stopwords: frozenset[str] = frozenset()) -> list[str]:
+    """Stems of the words that carry a question's subject (same stemmer as BM25)."""
+    return [stem(w) for w in _WORD.findall(text.lower())
+            if w not in CONTENT_STOPWORDS and w not in extra_stopwords and len(w) > 1]
+
+
+# --- sentences -------------------------------------------------------------------------------------
+
+_ABBREVIATIONS = {"no", "nos", "ord", "art", "sec", "subd", "ch", "vol", "inc", "co", "corp", "st",
+                  "etc", "ft", "sq", "approx", "e.g", "i.e", "u.s", "n.y", "p.e", "mr", "ms", "dr"}
+_SENTENCE_END = re.compile(r"[.!?][\"”)]?(?=\s+[\"“(]?[A-Z])")
+_CLAUSE_SPLIT = re.compile(r"(?<=[.;:])\s+(?=[\"(A-Z])")
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences, each a verbatim substring; no split on abbreviations ("No.", "L.L.") or one-letter labels."""
+    out, start = [], 0
+    for m in _SENTENCE_END.finditer(text):
+        before = text[start:m.start()].split()
+        last = before[-1].rstrip(".!?\"”)").lower() if before else ""
+        if last in _ABBREVIATIONS or re.fullmatch(r"(?:[a-z]\.)*[a-z]", last):
+            continue
+        out.append(text[start:m.end()].strip())
+        start = m.end()
+    tail = text[start:].strip()
+    if tail:
+        out.append(tail)
+    return [s for s in out if s]
+
+
+def clauses(text: str) -> list[str]:
+    """Quotable units, each a verbatim substring: sentences, and also the parts a ";" or a lead-in ":"
+    ends when a capital follows (a list's lead-in "... may be exempt from review:" is its own unit)."""
+    parts = [s.strip() for s in _CLAUSE_SPLIT.split(text) if s.strip()]
+    return parts or [text.strip()]
+
+
+# --- cleaning what a user typed ----------------------------------------------------------------------
+
+def clean_text(text: str) -> str:
+    """Pasted text made plain: fullwidth letters to ASCII (NFKC), invisible format characters (soft hyphen,
+    zero-width space) dropped so words stay whole, other control characters and runs of space to one space."""
+    text = unicodedata.normalize("NFKC", text)
+    cleaned = "".join("" if unicodedata.category(ch) == "Cf" else
+                      ch if unicodedata.category(ch)[0] != "C" or ch in "\t\n" else " " for ch in text)
+    return re.sub(r"\s+", " ", cleaned).strip()
