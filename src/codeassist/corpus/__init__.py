@@ -81,7 +81,12 @@ class Corpus:
 
         # Calculator rules (corpus/<id>/rules/*.toml): every quote must be verbatim in its provision.
         for mid, folder in folders.items():
-            self.rules[mid] = read_rules(folder)
+            try:
+                self.rules[mid] = read_rules(folder)
+            except CorpusError:
+                if check_rules:
+                    raise
+                self.rules[mid] = MunicipalRules()  # `codeassist add` reports each bad entry itself
             problems = rule_problems(self, mid, self.rules[mid]) if check_rules else []
             if problems:
                 path, key, message = problems[0]
