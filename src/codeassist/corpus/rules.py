@@ -32,7 +32,7 @@ class Ref(_Rule):
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
-    pid: str = Field(alias="provision", description="Provision id, e.g. 'tuckahoe:7B-5(c)'.")
+    pid: str = Field(alias="provision", description="Provision id, '<municipality>:<section>(<label>)...' (docs/IDS.md).")
     quote: str = Field(min_length=1, description="Words of that provision, verbatim (whitespace may differ).")
 
 
