@@ -15,6 +15,10 @@ REFS = [(calc, f"{muni}.{key}", ref) for muni, rules in load_corpus().rules.item
         if getattr(rules, calc) is not None for key, ref in iter_refs(getattr(rules, calc))]
 
 
+def test_every_rule_loads_with_its_quote_verbatim(corpus):
+    assert corpus.rule_problems == []
+
+
 def test_tables_are_not_empty():
     assert len(REFS) > 100
     assert {m for m, _, _ in REFS} == set(MODELS)

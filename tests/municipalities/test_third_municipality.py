@@ -286,3 +286,31 @@ def test_real_index_answers_and_keeps_municipalities_apart(corpus3, corpus_dir, 
     for muni, q in NAMED[:2] + NAMED[7:8]:
         assert ids(real.ask(q)) <= {muni}, q
     assert os.path.isdir(tmp_path / "data")
+
+
+# --- rules validated at load ---------------------------------------------------------------------------
+
+def test_a_rules_file_that_does_not_validate_names_its_file_and_key(tmp_path):
+    from codeassist.corpus import Corpus
+    from codeassist.errors import CorpusError
+
+    root = make_corpus_dir(tmp_path / "corpus")
+    path = root / NEW / "rules" / "penalty.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("fine_max = 2500", 'fine_max = "lots"'), encoding="utf-8")
+    with pytest.raises(CorpusError) as exc:
+        Corpus(root)
+    assert str(path) in str(exc.value) and "stormwater.tiers.2.fine_max" in str(exc.value)
+
+
+def test_an_amended_text_switches_off_the_rules_it_no_longer_has(tmp_path):
+    from codeassist.corpus import Corpus
+
+    root = make_corpus_dir(tmp_path / "corpus")
+    text = root / NEW / "chapter-14.txt"
+    text.write_text(text.read_text(encoding="utf-8").replace("greater than one-half acre", "greater than one acre"),
+                    encoding="utf-8")
+    amended = Corpus(root)
+    assert amended.rules[NEW].applicability is None and amended.rules[NEW].penalty is not None
+    assert any("applicability.toml" in p and "brindlewood:14-4(a)" in p for p in amended.rule_problems)
+    out = CALCULATORS["applicability"].run_dict({"municipality": NEW, "disturbed_acres": 1}, corpus=amended)
+    assert out.swppp_required == "unknown" and "does not set when its stormwater law applies" in out.caveats[0]

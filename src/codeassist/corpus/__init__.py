@@ -79,7 +79,12 @@ class Corpus:
                     except re.error as exc:
                         raise CorpusError(f"{ordinance.id}: bad gap pattern {pattern!r}: {exc}") from exc
 
-        # Calculator rules (corpus/<id>/rules/*.toml): every quote must be verbatim in its provision.
+        # Calculator rules (corpus/<id>/rules/*.toml). A file that does not validate stops the load (its
+        # path and key in the message). A quote no longer verbatim in its provision (say, after an amended
+        # text was dropped in) switches that calculator off for the municipality, so it says "not in the
+        # text" rather than cite words the law no longer has; the problem is logged and kept in
+        # `rule_problems` (the tests and `codeassist add` make it an error).
+        self.rule_problems: list[str] = []
         for mid, folder in folders.items():
             try:
                 self.rules[mid] = read_rules(folder)
@@ -87,10 +92,17 @@ class Corpus:
                 if check_rules:
                     raise
                 self.rules[mid] = MunicipalRules()  # `codeassist add` reports each bad entry itself
-            problems = rule_problems(self, mid, self.rules[mid]) if check_rules else []
-            if problems:
-                path, key, message = problems[0]
-                raise CorpusError(f"{path}: {key}: {message}")
+            if not check_rules:
+                continue
+            problems = rule_problems(self, mid, self.rules[mid])
+            off = {}
+            for path, key, message in problems:
+                self.rule_problems.append(f"{path}: {key}: {message}")
+                off[Path(path).stem] = None
+            if off:
+                self.rules[mid] = self.rules[mid].model_copy(update=off)
+        for problem in self.rule_problems:
+            log.warning("%s", problem)
 
         self._headnotes: dict[str, Headnote] = {}
         self.headnote_problems: list[str] = []
