@@ -58,8 +58,9 @@ CALCULATORS: dict[str, Calculator] = {
         ),
         Calculator(
             "penalty",
-            "Penalty for a stormwater or electrical violation: repeat-offense tier under the five-year rule, fine "
-            "range, imprisonment limit, how continuing violations count (weeks or days); every step cited.",
+            "Penalty for a stormwater or electrical violation: repeat-offense tier under the law's window (five "
+            "years in the NYS model law), fine range, imprisonment limit, how continuing violations count (weeks "
+            "or days); every step cited.",
             penalty.PenaltyInput,
             penalty.PenaltyOutput,
             penalty.run,

@@ -26,7 +26,7 @@ from codeassist.calculators._refs import cited, citation, rules_for, step
 from codeassist.corpus.rules import PenaltyLaw
 from codeassist.models import Step
 
-WINDOW_YEARS = 5
+WINDOW_YEARS = 5  # the NYS model law's window; each municipality's rules give their own
 MAX_CONTINUING_DAYS = 36_600  # a century; more is a typo
 
 
@@ -46,7 +46,7 @@ class PenaltyInput(BaseModel):
     offense_date: CalDate = Field(description="Date this offense was committed (YYYY-MM-DD).")
     prior_conviction_dates: list[CalDate] = Field(
         default_factory=list,
-        description="For each earlier conviction, the date its offense was committed (the five-year rule counts commission dates).",
+        description="For each earlier conviction, the date its offense was committed (the repeat-offense window counts commission dates).",
     )
     continuing_days: Annotated[int, BeforeValidator(not_bool), AfterValidator(_days)] = Field(
         default=0, description="Days the violation continued after the offense date (0 = it did not continue)."
@@ -83,7 +83,7 @@ class PenaltyOutput(BaseModel):
     offense_class: Literal["violation", "misdemeanor"] | None = None
     tier: Literal[1, 2, 3] | None = None
     prior_offenses_counted: int = 0
-    window_start: date | None = Field(default=None, description="First day of the five-year period counted.")
+    window_start: date | None = Field(default=None, description="First day of the repeat-offense window counted (five years in the NYS model law).")
     fine_min: int | None = None
     fine_max: int | None = None
     max_imprisonment_months: int | None = None
