@@ -21,7 +21,8 @@ from pydantic import BaseModel, ValidationError
 from codeassist.calculators import _refs, applicability, deadlines, electrical_permit, penalty, swppp_checklist
 from codeassist.calculators._errors import format_validation_error
 
-SlotReader = Callable[[str, str, "dict | None", "date | None"], "tuple[dict | None, str | None]"]
+# read_slots(question, municipality, prior input, today) -> (input dict, None) or (None, a follow-up question)
+SlotReader = Callable[[str, str, dict | None, date | None], tuple[dict | None, str | None]]
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ class Calculator:
     output_model: type[BaseModel]
     run: Callable[[Any], BaseModel]
     read_slots: SlotReader
-    headline: Callable[[Any, dict[str, str], "dict | None"], str]
+    headline: Callable[[Any, dict[str, str], dict | None], str]
     undecided: Callable[[Any, str], bool]
 
     def run_dict(self, data: dict[str, Any], corpus: Any | None = None) -> BaseModel:
