@@ -104,6 +104,18 @@ def test_mask(gazetteer, ours):
     assert gazetteer.mask("in Yonkers and Tuckahoe", ours) == "in ####### and Tuckahoe"
 
 
+@pytest.mark.parametrize("text, place", [
+    ("permits in Hempstead, Texas", "Hempstead, Texas"),
+    ("hempstead tx drainage", None),  # a lower-case code is too weak a cue
+    ("Hempstead, TX drainage", "Hempstead, TX"),
+    ("Tuckahoe, NJ fees", "Tuckahoe, NJ"),
+    ("Hempstead, NY", None),
+    ("Hempstead CO requirements", None),  # certificate of occupancy
+])
+def test_our_names_in_another_state(gazetteer, ours, text, place):
+    assert gazetteer.other_place(text, ours) == place
+
+
 def test_ours_comes_from_the_caller(gazetteer):
     """Nothing in the data or the code decides which municipalities are ours."""
     assert gazetteer.other_place("Hempstead", ["tuckahoe"]) == "Hempstead"

@@ -33,6 +33,8 @@ _WEAK_CUE_BEFORE = re.compile(r"\b(?:in|near|from|at|outside|around)\s+$")
 _CUE_AFTER = re.compile(r"(?:'s|')?(?:\s*,\s*|\s+)(?:ny|n\.y\.|new york|nj|n\.j\.|county)(?![\w-])")
 _SENTENCE_END_AFTER = re.compile(r"(?:'s|')?\s*(?:[?.!;,:)]|$)")
 _STATE_CODE_AFTER = re.compile(r",\s*[A-Z]{2}\b")
+_STATE_GAP = re.compile(r"(?:'s|')?\s*,?\s*$")
+_STATE_CODE = re.compile(r"\s*,\s*([A-Z]{2})(?![\w-])")
 _GENERIC = re.compile(r"(?<![\w-])(?:town|village|city|county|hamlet)\s+of\s+([a-z][a-z.'\-]*(?:\s+[a-z][a-z.'\-]*){0,2})")
 _ABBREVIATIONS = [("saint ", ("st. ", "st ")), ("st. ", ("st ", "saint ")), ("mount ", ("mt. ", "mt ")),
                   ("fort ", ("ft. ", "ft ")), ("north ", ("n. ", "n ", "no. ")), ("south ", ("s. ", "so. ")),
@@ -48,6 +50,7 @@ class PlacesFile(BaseModel):
     neutral: list[str] = Field(description="Names never read as another place (the state, its regions).")
     not_place_after: list[str] = Field(description="Next words that make a name a road or river.")
     name_stop_words: list[str] = Field(description="Words that end X in 'town of X'.")
+    other_state_codes: list[str] = Field(description="Two-letter codes of the other states ('Hempstead, TX').")
     ny_regions: list[str]
     boroughs: list[str]
     us_states: list[str]
@@ -74,6 +77,7 @@ class _Match:
     start: int
     end: int
     name: _Name | None  # None: one of ours (or neutral)
+    ours: bool = False  # one of the caller's names (not a neutral one)
 
 
 def normalize(name: str) -> str:
@@ -86,6 +90,10 @@ def _lower_same_length(text: str) -> str:
     if len(low) == len(text):
         return low
     return "".join(c if len(c.lower()) != 1 else c.lower() for c in text).replace("\u2019", "'")
+
+
+def _title(name: str) -> str:
+    return " ".join(w[:1].upper() + w[1:] for w in _POSSESSIVE.sub("", name.strip()).split())
 
 
 def _spellings(name: str) -> set[str]:
@@ -144,6 +152,8 @@ class Gazetteer:
         self._not_after = re.compile(r"(?:'s|')?\s+(?:" + "|".join(
             re.escape(w) for w in sorted(set(data.not_place_after), key=len, reverse=True)) + r")(?![\w-])")
         self._stop = {normalize(w) for w in data.name_stop_words}
+        self._neutral = {normalize(n) for n in data.neutral}
+        self._state_codes = set(data.other_state_codes)
         self._names: dict[str, _Name] = {}
         self._county_bases: set[str] = set()
         lists = [("borough", data.boroughs), ("city", data.ny_cities), ("town", data.ny_towns),
@@ -201,17 +211,38 @@ class Gazetteer:
         found: list[_Match] = []
         for m in pattern.finditer(low):
             start, end = m.start(1), m.end(1)
-            name = names.get(_POSSESSIVE.sub("", normalize(m.group(1))))
+            key = _POSSESSIVE.sub("", normalize(m.group(1)))
+            name = names.get(key)
             if name is not None and not self._counts(name, text, low, start, end):
                 continue
-            found.append(_Match(start, end, name))
+            found.append(_Match(start, end, name, ours=name is None and key not in self._neutral))
         # Longest first wherever candidates overlap; on a tie the earlier one.
         chosen: list[_Match] = []
         for cand in sorted(found, key=lambda c: (c.start - c.end, c.start)):
             if all(cand.end <= c.start or cand.start >= c.end for c in chosen):
                 chosen.append(cand)
+        chosen = self._elsewhere(sorted(chosen, key=lambda c: c.start), text, low)
         generic = self._generic(low, chosen)
         return sorted(chosen + generic, key=lambda c: c.start)
+
+    def _elsewhere(self, chosen: list[_Match], text: str, low: str) -> list[_Match]:
+        """One of our names followed by another state is that state's place: "Hempstead, Texas", "Tuckahoe NJ"."""
+        codes = self._state_codes
+        out: list[_Match] = []
+        for m in chosen:
+            prev = out[-1] if out else None
+            if (prev is not None and prev.ours and m.name is not None and m.name.kind == "state"
+                    and _STATE_GAP.match(low[prev.end:m.start])):
+                display = f"{_title(text[prev.start:prev.end])}, {m.name.display}"
+                out[-1] = _Match(prev.start, m.end, _Name(display, normalize(display), "place", True))
+                continue
+            out.append(m)
+        for i, m in enumerate(out):
+            code = _STATE_CODE.match(text, m.end) if m.ours else None
+            if code and code.group(1) in codes and not (i + 1 < len(out) and out[i + 1].start < code.end()):
+                display = f"{_title(text[m.start:m.end])}, {code.group(1)}"
+                out[i] = _Match(m.start, code.end(), _Name(display, normalize(display), "place", True))
+        return out
 
     def _counts(self, name: _Name, text: str, low: str, start: int, end: int) -> bool:
         """Whether this occurrence names the place: not a road or river; an ambiguous name needs a cue."""
