@@ -2,11 +2,12 @@
 
 import json
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
 
-from codeassist.places import load_gazetteer
+from codeassist.places import PlacesFile, load_gazetteer, normalize
 from codeassist.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -155,3 +156,23 @@ def test_gold_other_municipalities_flagged(gazetteer, ours):
     other = [q for q in _gold() if q["category"] == "out_of_scope" and "other municipality" in q["notes"].lower()]
     assert other
     assert all(gazetteer.other_place(q["question"], ours) for q in other)
+
+
+def test_data_is_tidy():
+    """No name twice in a list; every ambiguous name is lower case and names a listed place (catches typos)."""
+    data = PlacesFile(**tomllib.loads((Settings().corpus_dir / "_places" / "places.toml").read_text()))
+    listed = set()
+    for field in ("ny_regions", "boroughs", "us_states", "us_cities", "countries", "ny_counties", "ny_cities",
+                  "ny_towns", "ny_villages", "ambiguous", "neutral", "name_stop_words", "not_place_after"):
+        names = [normalize(n) for n in getattr(data, field)]
+        assert len(names) == len(set(names)), field
+        if field not in ("ambiguous", "neutral", "name_stop_words", "not_place_after"):
+            listed.update(names)
+    for town, hamlets in data.ny_hamlets.items():
+        assert len(hamlets) == len(set(hamlets)), town
+        listed.update(normalize(h) for h in hamlets)
+    assert all(a == a.lower() for a in data.ambiguous)
+    assert sorted(a for a in data.ambiguous if normalize(a) not in listed) == []
+    assert {normalize(c) for c in data.ny_counties_not_bare} <= {normalize(c) for c in data.ny_counties}
+    assert len(data.ny_counties) == 62
+    assert len(data.ny_cities) == 61  # the 62nd, New York, is in boroughs
