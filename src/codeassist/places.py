@@ -35,7 +35,8 @@ _SENTENCE_END_AFTER = re.compile(r"(?:'s|')?\s*(?:[?.!;,:)]|$)")
 _STATE_CODE_AFTER = re.compile(r",\s*[A-Z]{2}\b")
 _STATE_GAP = re.compile(r"(?:'s|')?\s*,?\s*$")
 _STATE_CODE = re.compile(r"\s*,\s*([A-Z]{2})(?![\w-])")
-_GENERIC = re.compile(r"(?<![\w-])(?:town|village|city|county|hamlet)\s+of\s+([a-z][a-z.'\-]*(?:\s+[a-z][a-z.'\-]*){0,2})")
+_GENERIC = re.compile(r"(?<![\w-])(?:town|village|city|county|hamlet)\s+of\s+"
+                      r"([a-z][a-z.'\-]*(?:\s+[a-z][a-z.'\-]*){0,2})")
 _ABBREVIATIONS = [("saint ", ("st. ", "st ")), ("st. ", ("st ", "saint ")), ("mount ", ("mt. ", "mt ")),
                   ("fort ", ("ft. ", "ft ")), ("north ", ("n. ", "n ", "no. ")), ("south ", ("s. ", "so. ")),
                   ("east ", ("e. ",)), ("west ", ("w. ",))]
@@ -155,7 +156,6 @@ class Gazetteer:
         self._neutral = {normalize(n) for n in data.neutral}
         self._state_codes = set(data.other_state_codes)
         self._names: dict[str, _Name] = {}
-        self._county_bases: set[str] = set()
         lists = [("borough", data.boroughs), ("city", data.ny_cities), ("town", data.ny_towns),
                  ("village", data.ny_villages),
                  ("hamlet", [h for hs in data.ny_hamlets.values() for h in hs]), ("region", data.ny_regions),
@@ -166,7 +166,6 @@ class Gazetteer:
             for display in names:
                 for variant, bare, cued in _variants(display, kind):
                     if kind == "county":
-                        self._county_bases.add(bare)
                         if not cued and bare in not_bare:
                             continue
                         shown = display if not cued else f"{display} County"
@@ -226,7 +225,8 @@ class Gazetteer:
         return sorted(chosen + generic, key=lambda c: c.start)
 
     def _elsewhere(self, chosen: list[_Match], text: str, low: str) -> list[_Match]:
-        """One of our names followed by another state is that state's place: "Hempstead, Texas", "Tuckahoe NJ"."""
+        """One of our names followed by another state names that state's place ("Hempstead, Texas",
+        "Tuckahoe, NJ"); `chosen` is in text order."""
         codes = self._state_codes
         out: list[_Match] = []
         for m in chosen:
@@ -274,7 +274,7 @@ class Gazetteer:
                 continue
             if any(not (end <= c.start or start >= c.end) for c in chosen):
                 continue  # a known place, one of ours, or a neutral name
-            display = " ".join(w[:1].upper() + w[1:] for w in words)
+            display = _title(" ".join(words))
             out.append(_Match(start, end, _Name(display, " ".join(words), "unknown", True)))
         return out
 
