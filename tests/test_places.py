@@ -117,6 +117,13 @@ def test_our_names_in_another_state(gazetteer, ours, text, place):
     assert gazetteer.other_place(text, ours) == place
 
 
+def test_governing_town(gazetteer, ours):
+    assert gazetteer.governing_town("my lot in Elmont", ours) == "hempstead"
+    assert gazetteer.governing_town("a deck in West Hempstead", ours) == "hempstead"
+    assert gazetteer.governing_town("my lot in Hempstead", ours) is None  # named directly, not through a hamlet
+    assert gazetteer.governing_town("my lot in Hicksville", ours) is None
+
+
 def test_ours_comes_from_the_caller(gazetteer):
     """Nothing in the data or the code decides which municipalities are ours."""
     assert gazetteer.other_place("Hempstead", ["tuckahoe"]) == "Hempstead"

@@ -79,6 +79,16 @@ class _Match:
     end: int
     name: _Name | None  # None: one of ours (or neutral)
     ours: bool = False  # one of the caller's names (not a neutral one)
+    key: str = ""
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    """What one set of `ours` names compiles to."""
+
+    pattern: re.Pattern
+    names: dict[str, _Name]  # variant -> other place
+    hamlet_town: dict[str, str]  # variant of a hamlet of one of our towns -> that town's name in `ours`
 
 
 def normalize(name: str) -> str:
@@ -172,10 +182,10 @@ class Gazetteer:
                     else:
                         shown = display
                     self._names.setdefault(variant, _Name(shown, bare, kind, cued))
-        self._compiled: dict[frozenset[str], tuple[re.Pattern, dict[str, _Name]]] = {}
-        self._by_raw: dict[tuple[str, ...], tuple[re.Pattern, dict[str, _Name]]] = {}
+        self._compiled: dict[frozenset[str], _Compiled] = {}
+        self._by_raw: dict[tuple[str, ...], _Compiled] = {}
 
-    def _for(self, ours: Iterable[str]) -> tuple[re.Pattern, dict[str, _Name]]:
+    def _for(self, ours: Iterable[str]) -> _Compiled:
         raw = tuple(ours)
         if raw not in self._by_raw:  # callers pass the same names on every call; normalize them once
             key = frozenset(normalize(o) for o in raw)
@@ -184,12 +194,17 @@ class Gazetteer:
             self._by_raw[raw] = self._compiled[key]
         return self._by_raw[raw]
 
-    def _compile(self, ours: frozenset[str]) -> tuple[re.Pattern, dict[str, _Name]]:
+    def _compile(self, ours: frozenset[str]) -> _Compiled:
         # A hamlet of one of our towns is governed by that town: it is ours too.
-        protected = set(ours) | {normalize(n) for n in self.data.neutral}
+        protected = set(ours) | self._neutral
+        hamlet_town: dict[str, str] = {}
         for town, hamlets in self.data.ny_hamlets.items():
-            if {normalize(town), f"town of {normalize(town)}"} & ours:
-                protected.update(v for h in hamlets for v, _, _ in _variants(h, "hamlet"))
+            for name in (normalize(town), f"town of {normalize(town)}"):
+                if name in ours:
+                    for v in (v for h in hamlets for v, _, _ in _variants(h, "hamlet")):
+                        hamlet_town.setdefault(v, name)
+                    break
+        protected |= hamlet_town.keys()
         names: dict[str, _Name] = {}
         for variant, name in self._names.items():
             if variant in protected or (name.kind == "county" and name.base in ours):
@@ -202,19 +217,20 @@ class Gazetteer:
             names[variant] = name
         words = names.keys() | protected
         body = _trie_regex(sorted(words))
-        return re.compile(r"(?<![\w\-])(?=((?:" + body + r")(?:'s|')?)(?![\w\-]))"), names
+        pattern = re.compile(r"(?<![\w\-])(?=((?:" + body + r")(?:'s|')?)(?![\w\-]))")
+        return _Compiled(pattern, names, hamlet_town)
 
     def _matches(self, text: str, ours: Iterable[str]) -> list[_Match]:
-        pattern, names = self._for(ours)
+        compiled = self._for(ours)
         low = _lower_same_length(text)
         found: list[_Match] = []
-        for m in pattern.finditer(low):
+        for m in compiled.pattern.finditer(low):
             start, end = m.start(1), m.end(1)
             key = _POSSESSIVE.sub("", normalize(m.group(1)))
-            name = names.get(key)
+            name = compiled.names.get(key)
             if name is not None and not self._counts(name, text, low, start, end):
                 continue
-            found.append(_Match(start, end, name, ours=name is None and key not in self._neutral))
+            found.append(_Match(start, end, name, ours=name is None and key not in self._neutral, key=key))
         # Longest first wherever candidates overlap; on a tie the earlier one.
         chosen: list[_Match] = []
         for cand in sorted(found, key=lambda c: (c.start - c.end, c.start)):
@@ -286,6 +302,12 @@ class Gazetteer:
     def other_places(self, text: str, ours: Iterable[str]) -> list[str]:
         """Every such place, in the order named."""
         return list(dict.fromkeys(m.name.display for m in self._matches(text, ours) if m.name is not None))
+
+    def governing_town(self, text: str, ours: Iterable[str]) -> str | None:
+        """For a hamlet of one of our towns named in `text` ("my lot in Elmont"), that town's name as given
+        in `ours` ("hempstead"), so the caller can route the question to it; else None."""
+        hamlet_town = self._for(ours).hamlet_town
+        return next((hamlet_town[m.key] for m in self._matches(text, ours) if m.key in hamlet_town), None)
 
     def mask(self, text: str, ours: Iterable[str]) -> str:
         """`text` with every other place replaced by '#' of the same length."""
