@@ -2,7 +2,8 @@
 
 import pytest
 
-from codeassist.compose import check_answer, unsupported_numbers
+from codeassist import draft as D
+from codeassist.draft import check_answer
 from codeassist.errors import InvalidInput
 from codeassist.models import Answer, Citation, Conversation
 
@@ -126,9 +127,11 @@ def test_number_check_catches_an_invented_figure(corpus):
     p = corpus.get("hempstead:enforcement(A)(6)")
     good = Citation(id=p.id, municipality="hempstead", citation=p.citation, heading=p.heading,
                     quote="within 15 days of service of the notice of violation")
-    ans = Answer(question="q", answer="You have 30 days to appeal.", intent="retrieval", municipality="hempstead",
-                 citations=[good])
-    assert unsupported_numbers(ans) == {"30"}
+    draft = D.build(D.lead("You have 30 days to appeal."), D.quote(good))
+    assert D.unsupported_figures(corpus, draft) == {"30"}
+    ans = Answer(question="q", answer="", intent="retrieval", municipality="hempstead", citations=[good],
+                 blocks=list(draft.blocks))
+    assert check_answer(corpus, ans) == ["unsupported numbers in lead: ['30']"]
     with pytest.raises(ValueError, match="not verbatim"):
         Citation.model_validate({**good.model_dump(), "quote": "within 30 days"}, context={"corpus": corpus})
 

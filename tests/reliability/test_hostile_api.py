@@ -12,7 +12,7 @@ import pytest
 from pydantic import ValidationError
 
 from codeassist.calculators import CALCULATORS, format_validation_error
-from codeassist.compose import check_answer
+from codeassist.draft import check_answer
 from codeassist.errors import InvalidInput
 from codeassist.models import Answer, Conversation
 

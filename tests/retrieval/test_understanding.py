@@ -102,4 +102,9 @@ def test_bad_queries_are_refused_with_a_message(retriever, bad):
 
 
 def test_control_characters_are_cleaned(retriever):
-    assert retriever.understand("stop\x00work\u200b  order\n").query.startswith("stop work")
+    assert retriever.understand("stop\x07work\u200b  order\n").query.startswith("stop work")
+
+
+def test_a_nul_character_is_refused_with_a_message(retriever):
+    with pytest.raises(InvalidInput, match="NUL"):
+        retriever.understand("stop\x00work order")
