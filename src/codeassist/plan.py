@@ -147,6 +147,9 @@ class Planner:
         ids = [mid for _, mid in sorted(found)]
         if ids or self.other_place(text):
             return ids
+        town = self.gazetteer.governing_town(text, self.ours)  # a hamlet the town governs ("my lot in Elmont")
+        if town is not None:
+            return [mid for mid, names in self.aliases.items() if town in names][:1]
         words = re.findall(r"[a-z]+", low)
         for mid, names in self.aliases.items():
             single = [n for n in names if " " not in n and len(n) >= 7]
