@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from codeassist.evaluation.answers import summarize_answers
-from codeassist.evaluation.report import targets
+from codeassist.evaluation.targets import targets
 
 
 def test_summaries_and_targets_on_hand_made_answers():

@@ -63,3 +63,35 @@ def test_wrong_municipality():
 ])
 def test_fact_present(fact, text, present):
     assert E.fact_present(fact, text) is present
+
+
+# --- the lead: what the user reads first -----------------------------------------------------------
+
+def test_lead_text_prefers_the_answers_lead_field():
+    assert E.lead_text("Long answer.\nSecond line.", "Yes: a SWPPP is required.") == "Yes: a SWPPP is required."
+    assert E.lead_text("**No.** The text exempts it.\n\n> quote") == "No. The text exempts it."
+    assert E.lead_text("\n\n## Heading\nbody") == "Heading"
+    assert E.lead_text("- first bullet\n- second") == "first bullet"
+    assert E.lead_text("", None) == "" and E.lead_text("   \n  ", "  ") == ""
+
+
+@pytest.mark.parametrize("facts,lead,present", [
+    (["48 hours"], "Give the Town forty-eight hours' notice.", True),     # number words == numerals
+    (["forty-eight hours"], "at least 48 hours before", True),
+    (["$1,000", "one thousand dollars"], "A fine of up to $1000 per violation.", True),
+    (["Building Department"], "the building  department reviews it", True),  # case and whitespace
+    (["7 days", "weekly"], "Inspections are due every seven days.", True),
+    (["5 acres"], "five acres", True),
+    (["yes"], "Yes, a permit is required.", True),
+    (["yes"], "YES.", True),
+    (["no"], "No: the village text does not say.", True),
+    (["no"], "The text does not say.", False),                             # "no" is not in "not"
+    (["no"], "None of the exemptions apply; see the notice.", False),     # nor in "none" or "notice"
+    (["yes"], "As of yesterday the rule applies.", False),
+    (["not"], "The ordinance text here does not say.", True),
+    (["$350"], "a fee of $3500", False),                                   # whole numbers only
+    (["one acre", "1 acre"], "more than one acre", True),
+    ([], "anything", False),
+])
+def test_lead_fact_present(facts, lead, present):
+    assert E.lead_fact_present(facts, lead) is present

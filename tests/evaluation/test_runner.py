@@ -7,6 +7,7 @@ import math
 
 import pytest
 
+from codeassist.evaluation import gold as G
 from codeassist.evaluation import runner as E
 from codeassist.evaluation.report import compact_table
 from codeassist.evaluation.retrieval import _cache_clearer
@@ -30,7 +31,15 @@ def _rates(obj, path=""):
 
 @pytest.mark.slow
 def test_run_eval_on_a_subset(tmp_path):
-    results = E.run_eval(out_dir=tmp_path, ids=SUBSET, log=lambda msg: None)
+    # The dev split, and a made-up test split of two dev lines under other ids: one process, both splits.
+    dev = [json.loads(line) for line in open(G.DEFAULT_GOLD, encoding="utf-8") if line.strip()]
+    test_file = tmp_path / "test.jsonl"
+    test_file.write_text("".join(json.dumps({**r, "id": "t" + r["id"]}) + "\n" for r in dev[:2]), encoding="utf-8")
+    both = E.run_eval("all", out_dir=tmp_path, files={"test": test_file}, ids=SUBSET + ["tq001", "tq002"],
+                      log=lambda msg: None)
+    assert list(both) == ["test", "dev"]
+    assert both["test"]["meta"]["questions"] == 2 and both["test"]["meta"]["split"] == "test"
+    results = both["dev"]
 
     assert results["meta"]["questions"] == len(SUBSET)
     assert results["meta"]["retrieval_questions"] == 6  # the two unanswerable ones are not retrieval questions
@@ -61,10 +70,15 @@ def test_run_eval_on_a_subset(tmp_path):
     assert all(isinstance(t["met"], bool) for t in results["targets"])
 
     report = (tmp_path / "REPORT.md").read_text(encoding="utf-8")
-    for heading in ("## Targets", "## Retrieval: systems x metrics", "### Retrieval per user type",
-                    "### Retrieval per municipality", "## Answers", "### Intent by gold category", "## Failing questions"):
-        assert heading in report
-    saved = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
+    assert report.index("## Test split") < report.index("## Dev split")
+    dev_part = report[report.index("## Dev split"):]
+    for heading in ("### Targets", "### Retrieval: systems x metrics", "#### Retrieval per user type",
+                    "#### Retrieval per municipality", "### Answers", "#### Intent by gold category",
+                    "### Misses by category", "### Misses per question"):
+        assert heading in dev_part
+    test_part = report[report.index("## Test split"):report.index("## Dev split")]
+    assert "### Misses by category" in test_part and "tq00" not in test_part
+    saved = json.loads((tmp_path / "results-dev.json").read_text(encoding="utf-8"))
     assert saved["targets"] == json.loads(json.dumps(results["targets"]))
     table = compact_table(results)
     assert "hybrid" in table and "langchain" in table and not math.isnan(results["meta"]["seconds"]["total"])

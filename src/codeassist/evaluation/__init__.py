@@ -1,7 +1,17 @@
-"""The eval: retrieval against baselines, and end-to-end answer checks, in one process and one run.
+"""The eval: retrieval against baselines, and end-to-end answer checks, on two splits in one process.
 
-    codeassist eval [--out DIR]          # writes DIR/REPORT.md and DIR/results.json (default: eval/)
-    run_eval()                            # the same, returning the metrics dict
+    codeassist eval [--split test|dev|all] [--out DIR]   # DIR/REPORT.md, DIR/results-<split>.json (default eval/)
+    run_eval("all")                                       # the same, returning {split: metrics}
+
+Splits (gold.py): ``test`` (eval/test.jsonl, written blind, never tuned on; the report shows it first
+and only as counts by category) and ``dev`` (eval/gold.jsonl, the set the project was tuned on; the
+report lists its misses). The index, the langchain baseline and the Assistant are built once.
+
+Modules, one job each: ``gold`` (splits, loading, what a line says), ``metrics`` (pure: ranks, hit@k,
+MRR, percentiles, the key-fact and lead-fact matchers), ``judge`` (is a returned provision or chunk
+right), ``baselines`` (the langchain pipeline), ``retrieval`` (systems x questions), ``answers`` (every
+line through ``Assistant.ask``), ``targets`` (the issues' thresholds), ``report`` (stdout table,
+REPORT.md), ``runner`` (the run and the command).
 
 Retrieval (issue 3). On every gold question that is answerable, has gold ids and is in category
 retrieval / definition / lookup / calculator / compare, four systems answer the same question:
@@ -28,7 +38,8 @@ What counts as a hit:
   municipality of a chunk is that of its source file (the Tuckahoe file holds Chapters 7 and 7B; both
   are Tuckahoe's).
 
-Metrics per system: Recall@1, Recall@5 (for the k=4 langchain baseline: within its 4 results), MRR
+Metrics per system: hit@1, hit@5 (Recall@k in results.json: the first right result at rank <= k;
+for the k=4 langchain baseline: within its 4 results), MRR
 over the returned list, the same per user type and per expected municipality, the wrong-municipality
 rate (share of questions whose municipality is known, from the caller or else ``expected_municipality``,
 whose returned top 5 holds a hit from another municipality), and warm query latency p50/p95 in ms
@@ -39,7 +50,9 @@ provision among the citations (a gold id, or an ancestor or descendant of one) f
 questions; key facts in the answer text (case-insensitive, whitespace-normalised, numerals and number
 words interchangeable); abstention (``abstained``) on out-of-corpus and out-of-scope questions;
 quotes verbatim and no unsupported numbers (``compose.check_answer``); intent by gold category; the
-expected calculator for calculator questions. ``Assistant.ask`` replaces an answer that fails
-``check_answer`` with an abstention, so the verbatim and number checks pass by construction; the eval
-therefore also counts those safety-net replacements and re-runs the draft to say what was wrong.
+expected calculator for calculator questions; the lead fact: any of the line's ``lead_facts`` in what
+the user reads first (the Answer's ``lead`` when it has one, else the answer's first line; "yes"/"no"
+only as whole words). ``Assistant.ask`` replaces an answer that fails ``check_answer`` with an
+abstention, so the verbatim and number checks pass by construction; the eval therefore also counts
+those safety-net replacements and re-runs the draft to say what was wrong.
 """

@@ -1,5 +1,6 @@
-"""End-to-end answer eval: every gold line through ``Assistant.ask``; right provision cited, abstentions,
-key facts, verbatim quotes, unsupported numbers, intent and calculator routing, latency."""
+"""End-to-end answer eval: every gold line through ``Assistant.ask``; right provision cited, abstentions
+(right and wrong), the lead fact in the first sentence, key facts anywhere, verbatim quotes, unsupported
+numbers, intent and calculator routing, latency."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from codeassist.evaluation.gold import EXPECTED_INTENT, UNANSWERABLE_CATEGORIES
 from codeassist.evaluation.judge import Judge
-from codeassist.evaluation.metrics import fact_present, normalize_ws, percentile, rate
+from codeassist.evaluation.metrics import (fact_present, lead_fact_present, lead_text, normalize_ws, percentile,
+                                           rate)
 
 if TYPE_CHECKING:
     from codeassist.models import Answer
@@ -52,7 +54,8 @@ def evaluate_answers(rows: list[dict], assistant, judge: Judge, reset: Callable[
         if ans is None:
             rec.update(intent=None, abstained=None, citations=[], calculator=None, problems=[],
                        missing_facts=list(row.get("key_facts", [])), facts_in_quotes=[], fallback=False,
-                       quotes_total=0, quotes_verbatim=0, unsupported=[])
+                       quotes_total=0, quotes_verbatim=0, unsupported=[], lead="",
+                       lead_ok=False if row.get("lead_facts") else None)
             per_q.append(rec)
             continue
         cites = [c.id for c in ans.citations]
@@ -60,12 +63,14 @@ def evaluate_answers(rows: list[dict], assistant, judge: Judge, reset: Callable[
         quotes_text = " ".join(c.quote for c in ans.citations)
         missing = [f for f in row.get("key_facts", []) if not fact_present(f, ans.answer)]
         fallback = FALLBACK_MARK in ans.answer
+        lead = lead_text(ans.answer, getattr(ans, "lead", None))
         rec.update(
             intent=ans.intent, abstained=ans.abstained, citations=cites, calculator=ans.calculator,
             problems=check_answer(corpus, ans), unsupported=sorted(unsupported_numbers(ans)),
             quotes_total=len(ans.citations), quotes_verbatim=verbatim, missing_facts=missing,
             facts_in_quotes=[f for f in missing if fact_present(f, quotes_text)], fallback=fallback,
-            answer_head=normalize_ws(ans.answer)[:160],
+            answer_head=normalize_ws(ans.answer)[:160], lead=lead[:240],
+            lead_ok=lead_fact_present(row["lead_facts"], lead) if row.get("lead_facts") else None,
         )
         if fallback:
             rec["draft_problems"] = _draft_problems(assistant, row)
@@ -81,6 +86,7 @@ def summarize_answers(rows: list[dict], per_q: list[dict], lat: Sequence[float])
     unanswerable = [q for q in per_q if q["category"] in UNANSWERABLE_CATEGORIES]
     with_facts = [q for q in per_q if by_id[q["id"]].get("key_facts")]
     calc_qs = [q for q in per_q if q["category"] == "calculator"]
+    with_lead = [q for q in per_q if q.get("lead_ok") is not None]
     facts_total = sum(len(by_id[q["id"]]["key_facts"]) for q in with_facts)
     facts_found = facts_total - sum(len(q["missing_facts"]) for q in with_facts)
     quotes_total = sum(q["quotes_total"] for q in per_q)
@@ -109,32 +115,12 @@ def summarize_answers(rows: list[dict], per_q: list[dict], lat: Sequence[float])
     fallbacks = [q for q in per_q if q["fallback"]]
     errors = [q for q in per_q if q["error"]]
 
-    failures = []
+    failures = [f for f in (_failure(q, by_id[q["id"]]) for q in per_q) if f]
+    misses_by_category: dict[str, Counter] = defaultdict(Counter)
     for q in per_q:
-        row = by_id[q["id"]]
-        why = []
-        if q["error"]:
-            why.append(f"crashed: {q['error']}")
-        if q["answerable"] and row.get("gold") and not q.get("right_provision"):
-            why.append(f"no gold provision cited (cited {q['citations'][:4] or 'nothing'}; gold {row['gold'][:3]})")
-        if q["category"] in UNANSWERABLE_CATEGORIES and not q["abstained"]:
-            why.append(f"did not abstain (intent {q['intent']})")
-        if q["answerable"] and q["abstained"]:
-            why.append("abstained on an answerable question")
-        if q["missing_facts"]:
-            extra = f" (in a cited quote but not the answer text: {q['facts_in_quotes']})" if q["facts_in_quotes"] else ""
-            why.append(f"key facts missing: {q['missing_facts']}{extra}")
-        if q["category"] == "calculator" and q["calculator"] != q["gold_calculator"]:
-            why.append(f"calculator {q['calculator']!r}, expected {q['gold_calculator']!r}")
-        if not _intent_ok(q, EXPECTED_INTENT.get(q["category"])):
-            why.append(f"intent {q['intent']!r}, expected {EXPECTED_INTENT.get(q['category'])!r}")
-        if q["problems"]:
-            why.append(f"check_answer: {q['problems']}")
-        if q["fallback"]:
-            why.append(f"safety-net abstention replaced the draft: {q.get('draft_problems')}")
-        if why:
-            failures.append({"id": q["id"], "category": q["category"], "intent": q["intent"], "why": why,
-                             "answer_head": q.get("answer_head", "")})
+        misses_by_category[q["category"]]["questions"] += 1
+    for f in failures:
+        misses_by_category[f["category"]].update(f["checks"])
 
     return {
         "n": len(per_q),
@@ -145,9 +131,12 @@ def summarize_answers(rows: list[dict], per_q: list[dict], lat: Sequence[float])
                       "unanswerable": facts_block([q for q in with_facts if not q["answerable"]]),
                       "facts_total": facts_total, "facts_found": facts_found, "fact_rate": rate(facts_found, facts_total),
                       "by_category": _by(with_facts, lambda q: q["category"], lambda q: not q["missing_facts"])},
+        "lead_fact": {"n": len(with_lead), "passed": sum(1 for q in with_lead if q["lead_ok"]),
+                      "rate": rate(sum(1 for q in with_lead if q["lead_ok"]), len(with_lead)),
+                      "by_category": _by(with_lead, lambda q: q["category"], lambda q: bool(q["lead_ok"]))},
         "abstention": {"n": len(unanswerable), "abstained": len(abst_ok), "rate": rate(len(abst_ok), len(unanswerable)),
                        "by_category": _by(unanswerable, lambda q: q["category"], lambda q: bool(q["abstained"])),
-                       "false_abstentions": len(false_abst),
+                       "false_abstentions": len(false_abst), "false_abstention_ids": [q["id"] for q in false_abst],
                        "false_abstention_rate": rate(len(false_abst), len([q for q in per_q if q["answerable"]]))},
         "verbatim": {"quotes": quotes_total, "verbatim": quotes_ok, "rate": rate(quotes_ok, quotes_total) if quotes_total else 1.0},
         "unsupported_numbers": {"answers_with_unsupported": len(n_unsupported),
@@ -163,8 +152,44 @@ def summarize_answers(rows: list[dict], per_q: list[dict], lat: Sequence[float])
                                               "intent": q["intent"]} for q in calc_qs if q not in routed]},
         "latency_ms": {"p50": round(percentile(lat, 50), 2), "p95": round(percentile(lat, 95), 2)},
         "failures": failures,
+        "misses_by_category": {c: dict(v) for c, v in sorted(misses_by_category.items())},
         "per_question": per_q,
     }
+
+
+# The checks a question can fail, as counted per category (the order of the report's columns).
+CHECKS = ("crash", "right provision", "abstention", "wrong abstention", "lead fact", "key facts", "calculator",
+          "intent", "check_answer", "safety net")
+
+
+def _failure(q: dict, row: dict) -> dict | None:
+    """The checks one answer failed, with why; None when it passed all."""
+    why: list[tuple[str, str]] = []
+    if q["error"]:
+        why.append(("crash", f"crashed: {q['error']}"))
+    if q["answerable"] and row.get("gold") and not q.get("right_provision"):
+        why.append(("right provision", f"no gold provision cited (cited {q['citations'][:4] or 'nothing'}; gold {row['gold'][:3]})"))
+    if q["category"] in UNANSWERABLE_CATEGORIES and not q["abstained"]:
+        why.append(("abstention", f"did not abstain (intent {q['intent']})"))
+    if q["answerable"] and q["abstained"]:
+        why.append(("wrong abstention", "abstained on an answerable question"))
+    if q.get("lead_ok") is False:
+        why.append(("lead fact", f"lead fact not in the first sentence (any of {row['lead_facts']}): {q.get('lead', '')[:120]!r}"))
+    if q["missing_facts"]:
+        extra = f" (in a cited quote but not the answer text: {q['facts_in_quotes']})" if q["facts_in_quotes"] else ""
+        why.append(("key facts", f"key facts missing: {q['missing_facts']}{extra}"))
+    if q["category"] == "calculator" and q["calculator"] != q["gold_calculator"]:
+        why.append(("calculator", f"calculator {q['calculator']!r}, expected {q['gold_calculator']!r}"))
+    if not _intent_ok(q, EXPECTED_INTENT.get(q["category"])):
+        why.append(("intent", f"intent {q['intent']!r}, expected {EXPECTED_INTENT.get(q['category'])!r}"))
+    if q["problems"]:
+        why.append(("check_answer", f"check_answer: {q['problems']}"))
+    if q["fallback"]:
+        why.append(("safety net", f"safety-net abstention replaced the draft: {q.get('draft_problems')}"))
+    if not why:
+        return None
+    return {"id": q["id"], "category": q["category"], "intent": q["intent"], "checks": [c for c, _ in why],
+            "why": [w for _, w in why], "answer_head": q.get("answer_head", "")}
 
 
 def _intent_ok(q: dict, expected: str | None) -> bool:

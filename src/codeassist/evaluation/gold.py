@@ -1,4 +1,9 @@
-"""Gold questions: loading the JSON lines of each split, and what a gold line says about itself."""
+"""Gold questions: the splits, loading their JSON lines, and what a gold line says about itself.
+
+Two splits (eval/GOLD.md). ``dev`` (eval/gold.jsonl) is the set the project was tuned on and may be
+tuned on; ``test`` (eval/test.jsonl) was written blind and is only measured: the report shows its
+counts by category, never its per-question misses.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,10 @@ from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parents[3]
 DEFAULT_GOLD = _ROOT / "eval" / "gold.jsonl"
+DEFAULT_TEST = _ROOT / "eval" / "test.jsonl"
 DEFAULT_OUT = _ROOT / "eval"
+# Report order: the blind split first.
+SPLITS = {"test": DEFAULT_TEST, "dev": DEFAULT_GOLD}
 
 RETRIEVAL_CATEGORIES = ("retrieval", "definition", "lookup", "calculator", "compare")
 UNANSWERABLE_CATEGORIES = ("out_of_corpus", "out_of_scope")
@@ -18,13 +26,30 @@ EXPECTED_INTENT = {"retrieval": "retrieval", "definition": "definition", "lookup
                    "out_of_scope": "abstain"}
 
 
-def load_gold(path: Path | str | None = None) -> list[dict]:
+def load_gold(path: Path | str | None = None, split: str | None = None) -> list[dict]:
+    """The gold lines of one file; each row's ``split`` is set to `split` when the line has none."""
     rows = []
     with open(path or DEFAULT_GOLD, encoding="utf-8") as f:
         for line in f:
             if line.strip():
-                rows.append(json.loads(line))
+                row = json.loads(line)
+                if split is not None:
+                    row.setdefault("split", split)
+                rows.append(row)
     return rows
+
+
+def resolve_splits(split: str, files: dict[str, Path | str] | None = None) -> dict[str, Path]:
+    """The files of the requested split ("test", "dev" or "all"), in report order. With "all" a split
+    whose file does not exist is left out; a named split must exist."""
+    paths = {name: Path(p) for name, p in {**SPLITS, **(files or {})}.items()}
+    if split == "all":
+        return {name: path for name, path in paths.items() if path.is_file()}
+    if split not in paths:
+        raise ValueError(f"unknown split {split!r}; known: {', '.join(paths)}, all")
+    if not paths[split].is_file():
+        raise FileNotFoundError(f"the {split} split's questions are not at {paths[split]}")
+    return {split: paths[split]}
 
 
 def is_retrieval_question(row: dict) -> bool:

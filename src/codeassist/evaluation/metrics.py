@@ -1,5 +1,5 @@
-"""Pure metric functions: ranks, recall, MRR, percentiles, and the fact matchers (key facts anywhere,
-the lead fact in the first sentence). No I/O, no corpus."""
+"""Pure metric functions: ranks, hit@k, MRR, percentiles, and the fact matchers (key facts anywhere in
+the answer, a lead fact in its first sentence). No I/O, no corpus."""
 
 from __future__ import annotations
 
@@ -97,6 +97,39 @@ def fact_present(fact: str, text: str) -> bool:
     if m:
         month, day = _MONTHS.index(m.group(1)) + 1, int(m.group(2))
         return re.search(rf"\b\d{{4}}-{month:02d}-{day:02d}\b", t) is not None
+    return False
+
+
+_MARKUP = re.compile(r"\*\*|__|`|^\s*(?:#+|>|[-*+])\s+")
+
+
+def lead_text(answer: str, lead: str | None = None) -> str:
+    """What the user reads first: the Answer's own ``lead`` when it has one, else the first non-empty
+    line of the answer text, without Markdown marks."""
+    if lead and lead.strip():
+        return normalize_ws(_MARKUP.sub("", lead))
+    for line in answer.splitlines():
+        line = _MARKUP.sub("", line).strip()
+        if line:
+            return normalize_ws(line)
+    return ""
+
+
+_YES_NO = ("yes", "no")
+
+
+def lead_fact_present(lead_facts: Sequence[str], lead: str) -> bool:
+    """Is any of the alternatives in the lead? As `fact_present` (case-insensitive, numerals and number
+    words alike), except that "yes" and "no" count only as whole words: "no" is not in "not", "none"
+    or "notice", "yes" not in "yesterday"."""
+    t = normalize_fact_text(lead)
+    for fact in lead_facts:
+        f = normalize_fact_text(fact)
+        if f in _YES_NO:
+            if re.search(rf"(?<![a-z0-9']){f}(?![a-z0-9'])", t):
+                return True
+        elif fact_present(fact, lead):
+            return True
     return False
 
 
