@@ -38,3 +38,10 @@ def test_splits_test_first_and_missing_files(tmp_path):
     assert E.load_gold(dev, split="dev") == [{"id": "q001", "question": "a?", "split": "dev"}]
     assert E.load_gold(test, split="dev")[0]["split"] == "test"  # a line's own split wins
 
+
+def test_dev_gold_lines_carry_lead_facts():
+    rows = E.load_gold()
+    missing = [r["id"] for r in rows if not r.get("lead_facts")]
+    assert not missing, missing
+    assert all(1 <= len(r["lead_facts"]) <= 3 and all(isinstance(f, str) and f.strip() for f in r["lead_facts"])
+               for r in rows)
