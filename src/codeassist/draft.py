@@ -93,6 +93,12 @@ def check_answer(corpus: "Corpus", answer: Answer) -> list[str]:
     return list(dict.fromkeys(problems))
 
 
+def unsupported_numbers(corpus: "Corpus", answer: Answer) -> set[str]:
+    """Figures in a finished Answer's own words that nothing in its draft supports (should be empty)."""
+    return unsupported_figures(corpus, Draft(blocks=tuple(answer.blocks)), [answer.calculation, answer.calculation_input],
+                               answer.question, answer.intent == "clarify")
+
+
 def _walk(corpus: "Corpus", draft: Draft, calculation: Any, question: str, echo_question: bool) -> tuple[list[str], set[str]]:
     problems: list[str] = []
     support = []

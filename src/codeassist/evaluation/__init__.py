@@ -49,7 +49,7 @@ Answers (issue 5), over every gold line through ``Assistant.ask`` with the real 
 provision among the citations (a gold id, or an ancestor or descendant of one) for answerable
 questions; key facts in the answer text (case-insensitive, whitespace-normalised, numerals and number
 words interchangeable); abstention (``abstained``) on out-of-corpus and out-of-scope questions;
-quotes verbatim and no unsupported numbers (``compose.check_answer``); intent by gold category; the
+quotes verbatim and no unsupported numbers (``draft.check_answer``, on the answer's blocks); intent by gold category; the
 expected calculator for calculator questions; the lead fact: any of the line's ``lead_facts`` in what
 the user reads first (the Answer's ``lead`` when it has one, else the answer's first line; "yes"/"no"
 only as whole words). ``Assistant.ask`` replaces an answer that fails ``check_answer`` with an

@@ -23,19 +23,16 @@ FALLBACK_MARK = "in a way I can quote safely"  # api.Assistant.ask's safety-net 
 def _draft_problems(assistant, row: dict) -> list[str]:
     """Re-run the draft that Assistant.ask replaced with its safety-net abstention (private API, eval only)."""
     try:
-        from codeassist import understand as U
-        from codeassist.compose import check_answer
+        from codeassist.draft import check_answer
 
-        q = U.clean_question(row["question"], assistant.settings.max_question_chars)
-        chosen = assistant.corpus.check_municipality(row["municipality"]) if row.get("municipality") else None
-        draft = assistant._answer(q, chosen, None)
+        draft = assistant._answer(assistant.plan(row["question"], row.get("municipality")), None)
         return check_answer(assistant.corpus, draft) or ["draft passes the check now (nondeterminism?)"]
     except Exception as e:  # pragma: no cover - diagnostic only
         return [f"could not re-run the draft: {type(e).__name__}: {e}"]
 
 
 def evaluate_answers(rows: list[dict], assistant, judge: Judge, reset: Callable[[], None] = lambda: None) -> dict:
-    from codeassist.compose import check_answer, unsupported_numbers
+    from codeassist.draft import check_answer, unsupported_numbers
 
     corpus = assistant.corpus
     per_q: list[dict] = []
@@ -66,7 +63,7 @@ def evaluate_answers(rows: list[dict], assistant, judge: Judge, reset: Callable[
         lead = lead_text(ans.answer, getattr(ans, "lead", None))
         rec.update(
             intent=ans.intent, abstained=ans.abstained, citations=cites, calculator=ans.calculator,
-            problems=check_answer(corpus, ans), unsupported=sorted(unsupported_numbers(ans)),
+            problems=check_answer(corpus, ans), unsupported=sorted(unsupported_numbers(corpus, ans)),
             quotes_total=len(ans.citations), quotes_verbatim=verbatim, missing_facts=missing,
             facts_in_quotes=[f for f in missing if fact_present(f, quotes_text)], fallback=fallback,
             answer_head=normalize_ws(ans.answer)[:160], lead=lead[:240],
