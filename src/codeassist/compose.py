@@ -3,12 +3,10 @@ checks every answer must pass (quotes verbatim in their provision; no number the
 
 from __future__ import annotations
 
-import difflib
 import json
 import math
 import re
 from collections import Counter
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 from .models import Answer, Citation
@@ -49,28 +47,6 @@ class Scorer:
         t = set(self.stems(text))
         total = sum(self.idf.get(s, self.default_idf) for s in q)
         return sum(self.idf.get(s, self.default_idf) for s in q & t) / total
-
-    def known_share(self, question: str) -> float:
-        """Share of the question's content words that occur anywhere in the corpus, counting a near
-        spelling (a typo such as "swpp") as known."""
-        q = self.stems(question)
-        if not q:
-            return 0.0
-        known = 0
-        for s in q:
-            if s in self.known_abbreviations or s in self.vocab or (len(s) > 3 and difflib.get_close_matches(s, self._vocab_list, n=1, cutoff=0.8)):
-                known += 1
-        return known / len(q)
-
-    @cached_property
-    def known_abbreviations(self) -> set[str]:
-        from .understand import ABBREVIATIONS
-
-        return {stem(a) for a in ABBREVIATIONS}
-
-    @cached_property
-    def _vocab_list(self) -> list[str]:
-        return sorted(self.vocab)
 
     def best_sentence(self, question: str, text: str) -> tuple[str, float]:
         wants_number = bool(_QUANTITY_Q.search(question))

@@ -92,6 +92,7 @@ class Planner:
             for m in corpus.municipalities.values()}
         self.ours = sorted({a for names in self.aliases.values() for a in names}, key=len, reverse=True)
         self.gazetteer = load_gazetteer(corpus.corpus_dir)
+        self.glossary = U.load_glossary(corpus.corpus_dir)
         self.terms = {m: _Terms(corpus.definitions(m)) for m in corpus.municipalities}
         self.definitions: dict[str, str] = {}
         for mid in corpus.municipalities:
@@ -200,7 +201,7 @@ class Planner:
         else:
             muni, source = None, "none"  # two named (a comparison) or none: search everything
         scope = (muni,) if muni else (named or tuple(self.corpus.municipalities))
-        expanded = U.expand_abbreviations(text)
+        expanded = self.glossary.expand(text)
         citations = tuple(p.id for p in self.find_citations(text, muni))
         spans = [s for m in ([muni] if muni else list(self.terms)) for s in self.terms[m].find(expanded)]
         asked = definition_intent(expanded, spans)
@@ -210,7 +211,7 @@ class Planner:
         low = text.lower()
         gaps = tuple(f"{o.id}#{i}" for o in self.corpus.ordinances.values() for i, g in enumerate(o.gaps)
                      if all(re.search(p, low) for p in g.all_of) and (not g.any_of or any(re.search(p, low) for p in g.any_of)))
-        route = U.route(text, self.definitions, len(named), other_place=other, slots=slots)
+        route = U.route(text, self.definitions, len(named), other_place=other, slots=slots, glossary=self.glossary)
         moved_to = self.follow_up_municipality(text)
         follow = ("municipality" if moved_to else "area" if "area" in slots and U.is_follow_up_area(text)
                   else "full_text" if U.is_follow_up_full_text(text) else None)

@@ -6,10 +6,15 @@ Nothing here retrieves or answers; `answer.py` acts on the `Route` this returns.
 from __future__ import annotations
 
 import re
+import tomllib
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from functools import lru_cache
+from pathlib import Path
 
-from .errors import InvalidInput
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from .errors import CorpusError, InvalidInput
 from .text import clean_text
 
 SQFT_PER_ACRE = 43_560
@@ -19,15 +24,6 @@ OTHER_SUBJECTS = re.compile(
     r"\b(property tax(?:es)?|tax rate|school tax|parking|garbage|trash|recycling|dogs?|cats?|pets?|noise|leash|"
     r"setbacks?|side yard|front yard|snow removal|fireworks|liquor|alcohol|short[- ]term rental|airbnb|"
     r"swimming pool fence|pool fence|sidewalk shoveling|rent control|speed limit|marriage|voting)\b", re.I)
-
-ABBREVIATIONS = {
-    "swppp": "stormwater pollution prevention plan", "smp": "stormwater management practice",
-    "smps": "stormwater management practices", "ms4": "municipal separate stormwater sewer system",
-    "spdes": "state pollutant discharge elimination system", "tmdl": "total maximum daily load",
-    "co": "certificate of occupancy", "nov": "notice of violation", "e&s": "erosion and sediment",
-    "esc": "erosion and sediment control", "nec": "national electrical code", "smo": "stormwater management officer",
-    "dec": "department of environmental conservation",
-}
 
 _NUM_WORDS = {"half": 0.5, "a quarter": 0.25, "quarter": 0.25, "one": 1, "two": 2, "three": 3, "four": 4,
               "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "an": 1, "a": 1}
@@ -53,49 +49,55 @@ def clean_question(text: object, max_chars: int) -> str:
     return cleaned
 
 
-# Everyday words -> the ordinance's words (appended, never replacing what the user wrote).
-SYNONYMS = {
-    r"\brain(?:fall|ed|s|storm)?\b|\bdownpour\b": "precipitation storm event",
-    r"\bbond\b": "performance guarantee security",
-    r"\bfined?\b|\bticket(?:ed)?\b": "penalty",
-    r"\bpermit to build\b|\bbuilding permit\b": "building permit",
-    r"\bdig(?:ging)?\b|\bexcavat\w*\b|\bgrading\b|\bbulldoz\w*\b": "soil disturbance clearing grading",
-    r"\bsilt\b|\bmud\b|\bdirt\b": "sediment erosion",
-    r"\bcatch basin|\bdetention pond|\bretention pond|\bbasins?\b|\bponds?\b": "stormwater management facility",
-    r"\bhow fast\b|\bhow soon\b|\bhow quickly\b": "within hours days",
-    r"\bcheck(?:s|ed)? on\b|\bcome out\b|\bvisit\b": "inspection",
-    r"\belectrician\b": "electrical contractor",
-    r"\bcost\b|\bcharge\b|\bpay\b": "fees reasonable costs at prevailing rates",
-    r"\btorn up\b|\bground\b|\bland\b": "disturbed land area",
-    r"\bat once\b|\bat a time\b|\bsame time\b": "at any one time",
-    r"\bcon ?ed\b|\bcon edison\b|\bpower company\b|\butility\b": "public utility corporation",
-    r"\bhook(?:s|ed)? up\b|\bturn(?:s|ed)? on the power\b|\benergiz\w*": "connection source of electrical energy certificate of approval",
-    r"\b(?:under|use|using|borrow\w*) (?:my|his|her|their|your) (?:\w+ )?licen[cs]e\b": "allow his license to be used in connection with work not actually done by him",
-    r"\bcourt\b|\bsue\b|\bjudge\b": "injunction restrained by law court",
-    r"\bmov(?:e|ing) in(?:to)?\b|\boccupy\b|\boccupancy\b": "prevent the occupancy certificate of occupancy",
-    r"\btake away\b|\brevok\w*|\blos(?:e|ing) (?:my|his|their|the) licen[cs]e": "revocation of license revoke",
-    r"\bmuddy\b|\bcloudy\b|\bmurky\b|\bdirty water\b|\bbrown water\b": "turbidity substantial visible contrast water quality",
-    r"\bthrows? out\b|\bstrikes? down\b|\bunconstitutional\b|\binvalid\w*": "judged invalid severability remainder",
-    r"\bwho (?:actually )?reviews?\b|\breview(?:s|ed)? (?:the |my |our )?(?:swppps?|plans?)": "Stormwater Management Officer accept and review plans",
-    r"\bwhere (?:do|should) (?:i|we) (?:send|submit|file)\b|\bwho (?:do|should) (?:i|we) (?:send|give|submit)": "submit to the Stormwater Management Officer",
-    r"\brefund\w*|\bfee back\b|\bmoney back\b": "fee retained whether or not a certificate is granted",
-    r"\bkeep using\b|\bstill use\b|\buse (?:the |old |existing )?wiring\b": "use or permit the use of wiring installed in violation",
-    r"\bhire (?:an? )?(?:outside )?engineer\b|\boutside engineer\b": "engage the services of a registered professional engineer",
-    r"\bstripped\b|\brestor\w*|\bwon'?t fix\b|\bwho pays\b": "restoration of lands restore undisturbed condition corrective action lien",
-    r"\bappl(?:y|ication) for (?:an? )?(?:electrical )?permit\b": "application for such permit describing the work in writing",
-}
+class Glossary(BaseModel):
+    """Everyday words and abbreviations -> the ordinances' words (corpus/_glossary/glossary.toml): shared
+    vocabulary, appended to a question before searching, never replacing what the user wrote."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    abbreviations: dict[str, str] = Field(default_factory=dict)
+    everyday: list[dict[str, str]] = Field(default_factory=list, description="[{pattern, words}]")
+
+    @field_validator("everyday")
+    @classmethod
+    def _patterns_compile(cls, rows: list[dict[str, str]]) -> list[dict[str, str]]:
+        for row in rows:
+            if set(row) != {"pattern", "words"}:
+                raise ValueError(f"each [[everyday]] entry needs exactly `pattern` and `words`; got {sorted(row)}")
+            re.compile(row["pattern"])
+        return rows
+
+    def expand(self, q: str) -> str:
+        """Append expansions of abbreviations and everyday words the question uses (kept beside the original)."""
+        extra = [row["words"] for row in self.everyday if re.search(row["pattern"], q, re.I)]
+        for abbr, full in self.abbreviations.items():
+            if re.search(r"(?<![\w&])" + re.escape(abbr) + r"s?(?![\w&])", q, re.I):
+                # "CO" only as an abbreviation when written in capitals (not "co-owner").
+                if abbr == "co" and not re.search(r"\bCOs?\b", q):
+                    continue
+                extra.append(full)
+        return q + (" (" + "; ".join(extra) + ")" if extra else "")
 
 
-def expand_abbreviations(q: str) -> str:
-    """Append expansions of abbreviations and everyday words the question uses (kept beside the original)."""
-    extra = [full for pattern, full in SYNONYMS.items() if re.search(pattern, q, re.I)]
-    for abbr, full in ABBREVIATIONS.items():
-        if re.search(r"(?<![\w&])" + re.escape(abbr) + r"s?(?![\w&])", q, re.I):
-            # "CO" only as an abbreviation when written in capitals (not "co-owner").
-            if abbr == "co" and not re.search(r"\bCOs?\b", q):
-                continue
-            extra.append(full)
-    return q + (" (" + "; ".join(extra) + ")" if extra else "")
+@lru_cache(maxsize=8)
+def load_glossary(corpus_dir: Path | None = None) -> Glossary:
+    """The shared glossary of a corpus folder (an empty one when the folder has none)."""
+    if corpus_dir is None:
+        from .settings import get_settings
+
+        corpus_dir = get_settings().corpus_dir
+    path = Path(corpus_dir) / "_glossary" / "glossary.toml"
+    if not path.is_file():
+        return Glossary()
+    try:
+        return Glossary(**tomllib.loads(path.read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValidationError, re.error) as exc:
+        raise CorpusError(f"invalid glossary {path}: {exc}") from exc
+
+
+def expand_abbreviations(q: str, glossary: Glossary | None = None) -> str:
+    """The question with the glossary's expansions appended (the corpus folder's glossary by default)."""
+    return (glossary or load_glossary()).expand(q)
 
 
 # --- slots -----------------------------------------------------------------------------------------
@@ -340,7 +342,7 @@ _DEFINITION_CUE = re.compile(r"\b(?:counts? as|considered|qualif(?:y|ies) as|wha
                              r"meaning of|mean by|defined as)\b", re.I)
 
 
-def _definition_term(q: str, definitions: dict[str, str]) -> str | None:
+def _definition_term(q: str, definitions: dict[str, str], abbreviations: dict[str, str]) -> str | None:
     m = _DEFINITION.match(q.strip())
     candidates = []
     if m:
@@ -359,7 +361,7 @@ def _definition_term(q: str, definitions: dict[str, str]) -> str | None:
     for raw in candidates:
         term = re.sub(r"\s+", " ", raw.lower()).strip(" .")
         term = re.sub(r"^(?:a|an|the)\s+", "", term)
-        for t in (term, term.rstrip("s"), term + "s", ABBREVIATIONS.get(term, "")):
+        for t in (term, term.rstrip("s"), term + "s", abbreviations.get(term, "")):
             if t and definitions.get(t):
                 return t
     return None
@@ -446,7 +448,7 @@ _EVENT_SLOTS = [
 
 
 def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: str | None = None,
-          slots: dict | None = None) -> Route:
+          slots: dict | None = None, glossary: Glossary | None = None) -> Route:
     """Decide what the question needs, from the slots it states. `definitions` maps lower-case defined terms
     to provision ids; `n_named` is how many municipalities the question names. A subject these laws do not
     cover is noted, not decided here: the answer layer abstains only when retrieval finds nothing close."""
@@ -478,7 +480,7 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     if _APPLICABILITY.search(q) and not _CHECKLIST.search(q) and (has_area or "activity" not in slots) and \
             not re.search(r"\b(approved before|before the (?:stormwater )?law|plat)\b", low):
         return Route("calculator", calculator="applicability")
-    term = _definition_term(q, definitions)
+    term = _definition_term(q, definitions, (glossary or load_glossary()).abbreviations)
     if term:
         return Route("definition", term=term)
     return Route("retrieval", notes=notes)
