@@ -22,6 +22,13 @@ class Office(Frozen):
     handles: list[str] = Field(default_factory=list, description="Topics it administers.")
 
 
+class Example(Frozen):
+    """An example question the app offers, kept with the municipality it names."""
+
+    user: Literal["resident", "contractor", "staff"] = Field(description="Who typically asks it.")
+    question: str
+
+
 class Municipality(Frozen):
     id: str = Field(description="Lower-case id used in provision ids, e.g. 'tuckahoe'.")
     name: str = Field(description="Official name, e.g. 'Village of Tuckahoe'.")
@@ -33,6 +40,7 @@ class Municipality(Frozen):
     code_name: str
     code_abbrev: str
     offices: list[Office] = Field(default_factory=list)
+    examples: list[Example] = Field(default_factory=list, description="Example questions the app offers, by user.")
 
     def office(self, key: str) -> Office | None:
         return next((o for o in self.offices if o.key == key), None)
