@@ -110,7 +110,7 @@ def answer_compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) ->
     quoted = {c.municipality: " ".join(c.quote.split()) for c in citations}
     only_a = [x for x in _substantive(re.findall(r"\[-(.+?)-\]", pair[a]["marked"]), corpus) if x in quoted[a]]
     only_b = [x for x in _substantive(re.findall(r"\{\+(.+?)\+\}", pair[b]["marked"]), corpus) if x in quoted[b]]
-    summary = "The two texts are worded the same." if not (only_a or only_b) else \
+    summary = "Both texts are worded the same." if not (only_a or only_b) else \
         f"Differences in wording: only {names[a]} says " + "; ".join(f"\u201c{x}\u201d" for x in only_a[:4]) + \
         f"; only {names[b]} says " + "; ".join(f"\u201c{x}\u201d" for x in only_b[:4]) + "."
     blocks = [D.lead(summary)]

@@ -171,6 +171,8 @@ class Planner:
         out: list[Provision] = []
         for pattern in self._citation_spans:
             for m in pattern.finditer(query):
+                if re.search(r"\bappendix\b[^.?!]{0,40}$", query[:m.start()], re.I):
+                    continue  # "Appendix A § 7-3" is the Village's zoning appendix, not Chapter 7 § 7-3
                 span = m.group(0).strip()
                 while span:
                     try:
