@@ -178,7 +178,8 @@ def test_chat_shows_the_plain_answer_first_and_the_law_on_request(server, page):
     wait_idle(page)
     messages = page.get_by_test_id("stChatMessage")
     asked = [("Who may prepare and sign a SWPPP in Hempstead?", "07-answer-swppp"),
-             ("Can the Town of Hempstead shut down my construction site?", "08-answer-shut-down")]
+             ("Can the Town of Hempstead shut down my construction site?", "08-answer-shut-down"),
+             ("Compare stop-work orders in Hempstead and Tuckahoe.", "09-answer-compare")]
     for i, (question, name) in enumerate(asked):
         box.fill(question)
         box.press("Enter")
@@ -200,4 +201,4 @@ def test_chat_shows_the_plain_answer_first_and_the_law_on_request(server, page):
             expect(law.get_by_test_id("stExpanderDetails")).to_contain_text("Plan certification.")
             page.wait_for_timeout(500)
             answer.screenshot(path=str(SHOTS / f"{name}-law-open.png"))
-    shot(page, "09-chat-two-answers")
+    shot(page, "10-chat-answers")
