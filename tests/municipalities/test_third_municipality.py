@@ -65,6 +65,18 @@ class LexicalBackend:
         return [Hit(id=p.id, municipality=p.municipality, citation=p.citation, heading=p.heading, text=p.text,
                     score=s, retrievers=("bm25",)) for s, p in scored[:k]]
 
+    # The rest of the protocol the answer layer calls (answer.SearchBackend): a plan in, hits out.
+    def search_plan(self, plan, k: int = 5) -> list[Hit]:
+        pinned = [self.corpus.get(pid) for pid in (*plan.citations, *plan.asked_definitions)]
+        hits = [Hit(id=p.id, municipality=p.municipality, citation=p.citation, heading=p.heading, text=p.text,
+                    score=1.0, retrievers=("citation",)) for p in pinned
+                if p is not None and (plan.municipality is None or p.municipality == plan.municipality)]
+        rest = [h for h in self.search(plan.expanded, plan.municipality, k) if h.id not in {x.id for x in hits}]
+        return (hits + rest)[:k]
+
+    def search_plan_with_similarity(self, plan, k: int = 5) -> tuple[list[Hit], float | None]:
+        return self.search_plan(plan, k), None
+
 
 @pytest.fixture(scope="module")
 def assistant(corpus3, corpus_dir, tmp_path_factory):
@@ -226,11 +238,18 @@ def test_browse_opens_a_village_provision(app_over):
 
 
 def test_compare_lines_up_all_three(corpus3, assistant, app_over, monkeypatch):
-    data = compare(corpus3, LexicalBackend(corpus3), "stop-work orders")
+    data = compare(corpus3, LexicalBackend(corpus3), assistant.planner.build("stop-work orders"))
     assert data["municipalities"] == ["brindlewood", "hempstead", "tuckahoe"]
     assert data["pairs"][0]["brindlewood"]["id"].startswith("brindlewood:14-")
-    two = compare(corpus3, LexicalBackend(corpus3), "stop-work orders", ["hempstead", "tuckahoe"])
+    two = compare(corpus3, LexicalBackend(corpus3), assistant.planner.build("stop-work orders in Hempstead and Tuckahoe"))
     assert two["municipalities"] == ["hempstead", "tuckahoe"]
+    answer = assistant.ask("Compare stop-work orders in Hempstead and Tuckahoe")
+    assert answer.intent == "compare" and ids(answer) == {"hempstead", "tuckahoe"}
+    from codeassist.compare import answer_compare
+
+    three = answer_compare(corpus3, LexicalBackend(corpus3), assistant.planner.build("stop-work orders"))
+    assert three.intent == "compare" and ids(three) == {"brindlewood", "hempstead", "tuckahoe"}
+    assert "Village of Brindlewood" in {b.label for b in three.blocks}
 
     from codeassist.ui import resources
 

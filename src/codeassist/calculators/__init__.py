@@ -5,7 +5,7 @@ the provision id, citation and verbatim quote it rests on.
 
 Use them three ways: ``CALCULATORS[name].run(input_model)`` (or ``run_calculator(name, dict)``),
 ``codeassist calc NAME --input JSON``, or ``as_tools()`` for langchain. Each registered calculator also
-owns its edges to the assistant: ``read_slots`` (input from a question), ``headline`` (the first
+owns its edges to the assistant: ``read_slots`` (input from the question's plan slots), ``headline`` (the first
 sentence of an answer) and ``undecided`` (the corpus cannot settle it), so adding a calculator touches
 its module and this registry only.
 """
@@ -21,8 +21,9 @@ from pydantic import BaseModel, ValidationError
 from codeassist.calculators import _refs, applicability, deadlines, electrical_permit, penalty, swppp_checklist
 from codeassist.calculators._errors import format_validation_error
 
-# read_slots(question, municipality, prior input, today) -> (input dict, None) or (None, a follow-up question)
-SlotReader = Callable[[str, str, dict | None, date | None], tuple[dict | None, str | None]]
+# read_slots(plan slots, question, municipality, prior input, today) -> (input dict, None), (None, a
+# follow-up question), or (None, None) when the question holds nothing the calculator can use
+SlotReader = Callable[[dict, str, str, dict | None, date | None], tuple[dict | None, str | None]]
 
 
 @dataclass(frozen=True)

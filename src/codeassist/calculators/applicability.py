@@ -280,30 +280,19 @@ def _review(rules: ApplicabilityRules, inp: ApplicabilityInput, swppp: str, step
 # --- Question and answer edges (the slot reader and headline the assistant uses) -----------------------
 
 
-def read_slots(question: str, municipality: str, prior: dict | None = None, today: date | None = None) -> tuple[dict | None, str | None]:
-    """Input read from the question (over a previous input for follow-ups), or a follow-up question."""
-    from codeassist import understand as U  # the question reader; kept off the calculation path
-
+def read_slots(slots: dict, question: str, municipality: str, prior: dict | None = None,
+               today: date | None = None) -> tuple[dict | None, str | None]:
+    """Input from the plan's slots (over a previous input for follow-ups), or a follow-up question."""
     data: dict[str, Any] = {**(prior or {}), "municipality": municipality}
-    low = question.lower()
-    area = U.extract_area(question)
-    if area:
+    if "area" in slots:
         data.pop("disturbed_acres", None)
         data.pop("disturbed_sq_ft", None)
-        data["disturbed_acres" if area[0] == "acres" else "disturbed_sq_ft"] = area[1]
-    act = U.extract_activity(question)
-    if act:
-        data["activity"] = act
-    if re.search(r"single[- ]family|one[- ]family|my (?:house|home)|a house\b", low):
-        data["single_family_residence"] = True
-    if re.search(r"\b(subdivision|lots|phases|phased|larger (?:common )?plan|common plan|development)\b", low):
-        data["part_of_common_plan"] = True
-    if re.search(r"not part of (?:any|a) (?:subdivision|larger|common)", low):
-        data["part_of_common_plan"] = False
-    if re.search(r"\b(impaired|303\(d\)|tmdl)\b", low) and not re.search(r"\bno impaired|not impaired\b", low):
-        data["discharges_to_impaired_water"] = True
-    if re.search(r"\b(site plan|special permit|subdivision review)\b", low):
-        data["site_plan_review"] = True
+        data["disturbed_acres" if slots["area_unit"] == "acres" else "disturbed_sq_ft"] = slots["area"]
+    if "activity" in slots:
+        data["activity"] = slots["activity"]
+    for flag in ("single_family_residence", "part_of_common_plan", "discharges_to_impaired_water", "site_plan_review"):
+        if flag in slots:
+            data[flag] = slots[flag]
     if "disturbed_acres" not in data and "disturbed_sq_ft" not in data:
         return None, "How much land will the project disturb in total (in acres or square feet)?"
     return data, None

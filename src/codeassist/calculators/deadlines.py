@@ -323,38 +323,33 @@ def _only_electrical(municipality: str) -> str:
 # --- Question and answer edges -----------------------------------------------------------------------
 
 
-def read_slots(question: str, municipality: str, prior: dict | None = None, today: date | None = None) -> tuple[dict | None, str | None]:
-    """Input read from the question: which dated event it names. (None, None) when it names none this
-    calculator knows, so the question is answered from the text instead."""
-    from codeassist import understand as U  # the question reader; kept off the calculation path
-
+def read_slots(slots: dict, question: str, municipality: str, prior: dict | None = None,
+               today: date | None = None) -> tuple[dict | None, str | None]:
+    """Input from the plan's slots: which dated event the question names. (None, None) when it names none
+    this calculator knows, so the question is answered from the text instead."""
     data: dict = {**(prior or {}), "municipality": municipality}
-    low = question.lower()
     today = today or date.today()
-    bad = U.impossible_dates(question)
-    if bad:
-        return None, f"The date {bad[0]} does not exist. Which day did you mean?"
-    dates = U.extract_dates(question, today)
-    inches = U.extract_inches(question)
-    d0 = dates[0] if dates else today
-    if inches is not None and re.search(r"\b(rain|storm|precip|inch)", low):
-        data["storm_events"] = [{"date": d0.isoformat(), "inches": inches}]
-    elif re.search(r"\b(nov|notice of violation|violation notice|served)\b", low):
+    if slots.get("impossible_dates"):
+        return None, f"The date {slots['impossible_dates'][0]} does not exist. Which day did you mean?"
+    d0 = date.fromisoformat(slots["dates"][0]) if slots.get("dates") else today
+    event = slots.get("event")
+    if slots.get("inches") is not None and event == "storm" or (slots.get("inches") is not None and event is None):
+        data["storm_events"] = [{"date": d0.isoformat(), "inches": slots["inches"]}]
+    elif event == "violation_notice":
         data["violation_notice_served"] = d0.isoformat()
-    elif re.search(r"\b(conceal|sheetrock|drywall|cover|close (?:up )?the walls)\b", low):
-        hm = U.extract_time(question) or (9, 0)
-        data["wiring_concealment_notice"] = datetime(d0.year, d0.month, d0.day, *hm).isoformat()
-    elif re.search(r"\b(supervisor|master electrician)\b.*\b(left|quit|leave|gone)\b", low):
+    elif event == "wiring_concealment":
+        hm = slots.get("time", "09:00")
+        data["wiring_concealment_notice"] = f"{d0.isoformat()}T{hm}:00"
+    elif event == "supervisor_left":
         data["supervisor_left"] = d0.isoformat()
-    elif re.search(r"\b(registration|license|licence)\b", low):
+    elif event == "registration":
         data["registration_issued"] = d0.isoformat()
-    elif re.search(r"\b(final acceptance|guarantee|bond|escrow|letter of credit)\b", low):
+    elif event == "final_acceptance":
         data["final_acceptance"] = d0.isoformat()
-    elif re.search(r"\b(start|starting|begin)\b", low):
+    elif event == "construction_start":
         data["construction_start"] = d0.isoformat()
-        hm = U.extract_time(question)
         data["milestones"] = [{"name": "Start of construction", "date": d0.isoformat(),
-                               **({"start_time": f"{hm[0]:02d}:{hm[1]:02d}"} if hm else {})}]
+                               **({"start_time": slots["time"]} if slots.get("time") else {})}]
     else:
         return None, None
     return data, None

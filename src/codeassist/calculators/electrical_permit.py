@@ -172,14 +172,13 @@ def run(inp: ElectricalPermitInput) -> ElectricalPermitOutput:
 # --- Question and answer edges -----------------------------------------------------------------------
 
 
-def read_slots(question: str, municipality: str, prior: dict | None = None, today: object = None) -> tuple[dict | None, str | None]:
-    """Input read from the question: the work (a listed minor repair when it names one) and who does it."""
-    from codeassist import understand as U  # the question reader; kept off the calculation path
-
+def read_slots(slots: dict, question: str, municipality: str, prior: dict | None = None,
+               today: object = None) -> tuple[dict | None, str | None]:
+    """Input from the plan's slots: the work (a listed minor repair when it names one) and who does it."""
     data: dict = dict(prior or {})
     data.pop("municipality", None)
-    data["work"] = U.extract_minor_repair(question) or question
-    data["performed_by"] = U.extract_performed_by(question) or data.get("performed_by", "other")
+    data["work"] = slots.get("minor_repair") or question
+    data["performed_by"] = slots.get("performed_by") or data.get("performed_by", "other")
     return data, None
 
 

@@ -217,28 +217,25 @@ def _untiered(inp: PenaltyInput, law: PenaltyLaw) -> PenaltyOutput:
 MAX_OFFENSES = 10  # the third tier covers "third or subsequent"; more priors change nothing
 
 
-def read_slots(question: str, municipality: str, prior: dict | None = None, today: date | None = None) -> tuple[dict | None, str | None]:
-    """Input read from the question: which law, how many offenses over how many years, how long it continued."""
+def read_slots(slots: dict, question: str, municipality: str, prior: dict | None = None,
+               today: date | None = None) -> tuple[dict | None, str | None]:
+    """Input from the plan's slots: which law, how many offenses over how many years, how long it continued."""
     from datetime import datetime, timedelta
-
-    from codeassist import understand as U  # the question reader; kept off the calculation path
 
     data: dict[str, Any] = {**(prior or {}), "municipality": municipality}
     today = today or date.today()
-    data["chapter"] = "electrical" if U._ELECTRICAL.search(question) else data.get("chapter", "stormwater")
+    data["chapter"] = "electrical" if slots.get("electrical") else data.get("chapter", "stormwater")
     data.setdefault("offense_date", today.isoformat())
-    n = U.extract_offense_number(question)
+    n = slots.get("offense_number")
     if n:
         n = min(n, MAX_OFFENSES)
-    years = U.extract_years_window(question)
     if n and n > 1:
-        gap = years if years is not None else 1.0
+        gap = slots.get("years_window", 1.0)
         step_days = int(round(gap * 365.25 / max(1, n - 1)))
         start = datetime.fromisoformat(str(data["offense_date"])).date()
         data["prior_conviction_dates"] = [(start - timedelta(days=step_days * i)).isoformat() for i in range(n - 1, 0, -1)]
-    days = U.extract_duration_days(question)
-    if days:
-        data["continuing_days"] = days
+    if slots.get("duration_days"):
+        data["continuing_days"] = slots["duration_days"]
     return data, None
 
 
