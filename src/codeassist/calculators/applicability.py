@@ -9,7 +9,6 @@ result says so instead of borrowing another municipality's.
 
 from __future__ import annotations
 
-import re
 from datetime import date
 from typing import Any, Literal
 
