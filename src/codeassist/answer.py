@@ -317,10 +317,10 @@ def headline(name: str, out: Any, names: dict[str, str], data: dict | None = Non
     return CALCULATORS[name].headline(out, names, data) if name in CALCULATORS else ""
 
 
-def calc_undecided(name: str, out: Any, question: str = "") -> bool:
+def calc_undecided(name: str, out: Any, slots: dict | None = None) -> bool:
     """True when the calculator could not settle the question from the corpus."""
     from .calculators import CALCULATORS
-    return CALCULATORS[name].undecided(out, question) if name in CALCULATORS else getattr(out, "status", "") == "not_in_corpus"
+    return CALCULATORS[name].undecided(out, slots or {}) if name in CALCULATORS else getattr(out, "status", "") == "not_in_corpus"
 
 
 def find_gap(corpus: "Corpus", plan: QueryPlan, munis: list[str]) -> Answer | None:

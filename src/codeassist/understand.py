@@ -430,6 +430,9 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
         put("performed_by", by, by)
     if _ELECTRICAL.search(q):
         put("electrical", True, _ELECTRICAL.search(q).group(0))
+    counting = re.search(r"\b(how many|separate|each (?:day|week)|count)\b", low)
+    if counting:  # "how many violations is that?": a question about counting, not the fine
+        put("counting", True, counting.group(0))
     return slots, words
 
 

@@ -35,7 +35,7 @@ class Calculator:
     run: Callable[[Any], BaseModel]
     read_slots: SlotReader
     headline: Callable[[Any, dict[str, str], dict | None], str]
-    undecided: Callable[[Any, str], bool]
+    undecided: Callable[[Any, dict], bool]
 
     def run_dict(self, data: dict[str, Any], corpus: Any | None = None) -> BaseModel:
         """Validate a plain dict (raises pydantic.ValidationError) and run, over `corpus` when given."""

@@ -316,6 +316,6 @@ def headline(out: ApplicabilityOutput, names: dict[str, str], data: dict | None 
     return f"{verdict} ({where}, {area_words(out, data)} disturbed).{extra}"
 
 
-def undecided(out: ApplicabilityOutput, question: str = "") -> bool:
+def undecided(out: ApplicabilityOutput, slots: dict | None = None) -> bool:
     """True when the corpus cannot settle the question."""
     return out.swppp_required == "unknown"

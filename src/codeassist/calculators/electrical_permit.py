@@ -197,5 +197,5 @@ def headline(out: ElectricalPermitOutput, names: dict[str, str], data: dict | No
             "Yes, a permit from the Building Inspector is required") + f" ({law_name(out.municipality)})."
 
 
-def undecided(out: ElectricalPermitOutput, question: str = "") -> bool:
+def undecided(out: ElectricalPermitOutput, slots: dict | None = None) -> bool:
     return out.status == "not_in_corpus"

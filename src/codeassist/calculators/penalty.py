@@ -260,11 +260,8 @@ def headline(out: PenaltyOutput, names: dict[str, str], data: dict | None = None
     return f"Tier {out.tier} ({where}): {fine}{jail}.{cont}"
 
 
-def undecided(out: PenaltyOutput, question: str = "") -> bool:
-    """The fine is set in text not in the corpus, and the question is not only about counting."""
-    import re
-
+def undecided(out: PenaltyOutput, slots: dict | None = None) -> bool:
+    """The fine is set in text not in the corpus, and the question is not only about counting violations."""
     if out.status == "not_in_corpus":
         return True
-    counting = re.search(r"\b(how many|separate|each (?:day|week)|count)\b", question.lower())
-    return out.fine_max is None and not counting
+    return out.fine_max is None and not (slots or {}).get("counting")

@@ -110,5 +110,5 @@ def headline(out: SwpppChecklistOutput, names: dict[str, str], data: dict | None
     return f"The required SWPPP contents for the {where} are not in this corpus."
 
 
-def undecided(out: SwpppChecklistOutput, question: str = "") -> bool:
+def undecided(out: SwpppChecklistOutput, slots: dict | None = None) -> bool:
     return out.status == "not_in_corpus"
