@@ -286,9 +286,6 @@ def test_questions_naming_a_municipality_cite_only_it(assistant, muni, question)
     assert "Brindlewood" not in a.answer
 
 
-@pytest.mark.xfail(strict=False, reason="Tuckahoe's alias 'the village' (corpus/tuckahoe/municipality.toml) names Tuckahoe "
-                   "even when the question names another village; the planner should let a specific name win over a "
-                   "generic alias when two villages are in the corpus")
 def test_a_generic_alias_does_not_pull_in_another_village(assistant):
     a = assistant.ask("When must I notify the village before grading in Brindlewood?")
     assert ids(a) == {NEW}, [c.id for c in a.citations]
