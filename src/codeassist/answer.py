@@ -5,11 +5,10 @@ labelled summaries and verbatim quotes; the Assistant verifies the draft and ren
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timedelta
+from datetime import date
 from typing import TYPE_CHECKING, Any, Protocol
 
 from . import draft as D
-from . import understand as U
 from .compose import Scorer, cite, short_quote
 from .errors import CitationNotFound
 from .models import Answer, Block, Citation, Draft, Hit, QueryPlan
@@ -19,7 +18,6 @@ if TYPE_CHECKING:
     from .corpus import Corpus
 
 NOT_IN_CORPUS = "The ordinance text here does not say"
-MAX_OFFENSES = 10
 MIN_COVERAGE = 0.34  # share of the question's (IDF-weighted) words a passage must hold, or:
 MIN_DENSE = 0.30     # cosine similarity of the best passage to the question (all-MiniLM-L6-v2)
 # A subject these laws do not cover (parking, dogs) is answered only on strong evidence:
@@ -293,22 +291,6 @@ def _steps_citations(corpus: "Corpus", output: Any, limit: int = 6) -> list[Cita
                 seen.add((step.provision_id, step.quote))
                 out.append(cite(corpus, corpus.get(step.provision_id), step.quote))  # type: ignore[arg-type]
     return out[:limit]
-
-
-def _day(d: date) -> str:
-    """"Wednesday, March 18, 2026" (every number in it is in the calculation's ISO date)."""
-    return f"{d.strftime('%A, %B')} {d.day}, {d.year}"
-
-
-def _money(x: int | None) -> str:
-    return "not set in this text" if x is None else f"${x:,}"
-
-
-def _area(out: Any, data: dict | None) -> str:
-    """The area as the user gave it: square feet when they wrote square feet, else acres."""
-    if data and data.get("disturbed_sq_ft") is not None:
-        return f"{data['disturbed_sq_ft']:,g} sq ft"
-    return f"{out.disturbed_acres:g} acres"
 
 
 def headline(name: str, out: Any, names: dict[str, str], data: dict | None = None) -> str:
