@@ -36,7 +36,7 @@ class Chunk(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    id: str = Field(description="'<provision id>#<part>', e.g. 'tuckahoe:7-8(a)#1'.")
+    id: str = Field(description="'<provision id>#<part>', e.g. '<municipality>:<section>(<label>)#1'.")
     provision_id: str
     municipality: str
     text: str = Field(description="Header plus body: exactly what is embedded and BM25-indexed.")

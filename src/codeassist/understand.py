@@ -43,7 +43,7 @@ def clean_question(text: object, max_chars: int) -> str:
                            f"{max_chars:,} characters and ask one thing at a time.")
     cleaned = clean_text(text)
     if not cleaned:
-        raise InvalidInput("Please type a question, for example: \"Do I need a SWPPP for clearing 2 acres in Hempstead?\"")
+        raise InvalidInput("Please type a question, for example: \"Do I need a SWPPP for clearing 2 acres?\"")
     if not re.search(r"[^\W\d_]{2,}", cleaned) and not _CITATION_IN_Q.search(cleaned):
         raise InvalidInput("I couldn't find any words in that question. Please ask in a sentence.")
     return cleaned
@@ -246,7 +246,7 @@ _DEFINITION = re.compile(
 _QUOTED_TERM = re.compile(r"[\"'\u2018\u201c](?P<term>[a-z][a-z -]{2,60}?)[\"'\u2019\u201d]", re.I)
 _COMPARE = re.compile(r"\b(differ|different|difference|differences|compare|comparison|versus|vs\.?|same in both|both towns|"
                       r"both places|both municipalities|the same in|same as|in both|differently|"
-                      r"between hempstead and tuckahoe|between tuckahoe and hempstead)\b", re.I)
+                      r"between\s+[\w.' -]+?\s+and\s+[\w.'-]+)\b", re.I)  # the municipalities are counted by the caller
 _FOLLOW_MUNI = re.compile(r"^(?:and |but |ok(?:ay)?,? )?(?:what|how) about (?:in |for )?(?P<rest>.+?)\??$|^(?:and|same) (?:in|for) (?P<rest2>.+?)\??$", re.I)
 _FOLLOW_AREA = re.compile(r"^(?:and |but |what )?(?:if|about if|what if)\b.*\b(acre|acres|sq|square|feet)\b", re.I)
 _FOLLOW_FULL = re.compile(r"\b(that section|that provision|the full text|in full|whole section|show me that|full section)\b", re.I)

@@ -1,8 +1,8 @@
 """No municipality in the code: names, ids and provision ids of the corpus live in corpus/ (text and
 metadata), never in src/codeassist outside docstrings and comments. A new municipality is data.
 
-The calculators and the corpus package (but the examples in citations.py's help text) are clean,
-guarded strictly; the whole package is guarded by an xfail until the rest is (see REMAINING)."""
+Examples in help texts and field descriptions use placeholders or are built from the loaded corpus; the
+bench's and the eval's sample questions live in eval/bench.toml. The whole package is guarded strictly."""
 
 from __future__ import annotations
 
@@ -12,18 +12,10 @@ import re
 import tokenize
 from pathlib import Path
 
-import pytest
-
 from codeassist.corpus import load_corpus
 
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src" / "codeassist"
-
-# Files still naming a municipality or provision when this guard was written (issue 11): mostly examples
-# in help texts and field descriptions, the comparison-question pattern, and the bench and eval edges.
-# Remove the xfail below once `offences(SRC)` is empty.
-REMAINING = ("understand.py, places.py, models.py and chunking.py (field examples), corpus/citations.py (its help "
-             "text's examples), cli/calc.py, evaluation/, bench/")
 
 
 def patterns() -> list[re.Pattern]:
@@ -80,10 +72,8 @@ def test_the_guard_finds_what_it_should(tmp_path):
 
 
 def test_calculators_and_corpus_name_no_municipality():
-    found = offences(SRC / "calculators") + [f for f in offences(SRC / "corpus") if not f.startswith("citations.py")]
-    assert found == []
+    assert offences(SRC / "calculators") + offences(SRC / "corpus") == []
 
 
-@pytest.mark.xfail(strict=False, reason=f"municipality names and provision ids remain in: {REMAINING}")
 def test_no_module_names_a_municipality_or_provision():
     assert offences(SRC) == []
