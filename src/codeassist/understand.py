@@ -246,7 +246,7 @@ _DEFINITION = re.compile(
 _QUOTED_TERM = re.compile(r"[\"'\u2018\u201c](?P<term>[a-z][a-z -]{2,60}?)[\"'\u2019\u201d]", re.I)
 _COMPARE = re.compile(r"\b(differ|different|difference|differences|compare|comparison|versus|vs\.?|same in both|both towns|"
                       r"both places|both municipalities|the same in|same as|in both|differently|"
-                      r"between\s+[\w.' -]+?\s+and\s+[\w.'-]+)\b", re.I)  # the municipalities are counted by the caller
+                      r"between\s+[\w.' -]{1,60}?\s+and\s+[\w.'-]+)\b", re.I)  # the municipalities are counted by the caller
 _FOLLOW_MUNI = re.compile(r"^(?:and |but |ok(?:ay)?,? )?(?:what|how) about (?:in |for )?(?P<rest>.+?)\??$|^(?:and|same) (?:in|for) (?P<rest2>.+?)\??$", re.I)
 _FOLLOW_AREA = re.compile(r"^(?:and |but |what )?(?:if|about if|what if)\b.*\b(acre|acres|sq|square|feet)\b", re.I)
 _FOLLOW_FULL = re.compile(r"\b(that section|that provision|the full text|in full|whole section|show me that|full section)\b", re.I)
