@@ -5,6 +5,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | sha1sum | cut -c1-12)
 PORT ?= 8501
+# make eval SPLIT=test|dev|all: the blind test split, the tuned dev split, or both (test first)
+SPLIT ?= all
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export ANONYMIZED_TELEMETRY := False
@@ -35,7 +37,7 @@ test-fast: install
 	$(BIN)/python -m pytest -q -m "not slow and not browser and not server"
 
 eval: install
-	$(BIN)/codeassist eval
+	$(BIN)/codeassist eval --split $(SPLIT)
 
 bench: install
 	$(BIN)/python -m codeassist.bench

@@ -1,5 +1,6 @@
-"""From a routed question to an Answer: retrieval answers, definitions, lookups, comparisons,
-calculator answers and abstentions, each composed only from verbatim quotes and calculator results."""
+"""From a plan to a drafted Answer: retrieval answers, definitions, lookups, calculator answers and
+abstentions. Each handler returns an Answer whose `blocks` are a typed draft (draft.py) of our words,
+labelled summaries and verbatim quotes; the Assistant verifies the draft and renders its text."""
 
 from __future__ import annotations
 
@@ -7,12 +8,12 @@ import re
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
 
-
+from . import draft as D
 from . import understand as U
 from .compose import Scorer, cite, short_quote
-from .compose import sentences as _sentences
 from .errors import CitationNotFound
-from .models import Answer, Citation, Hit
+from .models import Answer, Block, Citation, Draft, Hit, QueryPlan
+from .text import clauses as _sentences
 
 if TYPE_CHECKING:
     from .corpus import Corpus
@@ -21,11 +22,23 @@ NOT_IN_CORPUS = "The ordinance text here does not say"
 MAX_OFFENSES = 10
 MIN_COVERAGE = 0.34  # share of the question's (IDF-weighted) words a passage must hold, or:
 MIN_DENSE = 0.30     # cosine similarity of the best passage to the question (all-MiniLM-L6-v2)
-MIN_KNOWN = 0.5  # below this share of known words the question is about something else
+# A subject these laws do not cover (parking, dogs) is answered only on strong evidence:
+SUBJECT_MIN_COVERAGE = 0.6
+SUBJECT_MIN_DENSE = 0.55
+# A yes/no question gets "Yes."/"No." only when it is this close to a headnote question the provision's
+# text plainly answers that way, and the two ask it with the same polarity.
+YES_NO_MIN_SIMILARITY = 0.80
+_POLARITY = re.compile(r"\b(not|no|never|without|skip|avoid|exempt|n't|cannot|can't|don't|doesn't|won't|isn't|aren't)\b", re.I)
 
 
 class SearchBackend(Protocol):
+    """What the answer layer asks of a retriever (the hybrid Retriever; tests' fakes implement it all)."""
+
     def search(self, query: str, municipality: str | None = None, k: int = 5) -> list[Hit]: ...
+
+    def search_plan(self, plan: QueryPlan, k: int = 5) -> list[Hit]: ...
+
+    def search_plan_with_similarity(self, plan: QueryPlan, k: int = 5) -> tuple[list[Hit], float | None]: ...
 
 
 def _names(corpus: "Corpus") -> dict[str, str]:
@@ -51,20 +64,25 @@ def _ordinances_for(corpus: "Corpus", munis: list[str], topic: str | None = None
             if o.municipality in munis and (topic is None or o.topic == topic)]
 
 
-def _topic_of(q: str) -> str:
-    return "electrical" if U._ELECTRICAL.search(q) else "stormwater"
+def topic_of(plan_or_slots: QueryPlan | dict) -> str:
+    slots = plan_or_slots.slots if isinstance(plan_or_slots, QueryPlan) else plan_or_slots
+    return "electrical" if slots.get("electrical") else "stormwater"
+
+
+def reply(question: str, draft: Draft, intent: str, **fields: Any) -> Answer:
+    """An Answer carrying its draft; the Assistant verifies the blocks and renders `answer` and `lead`."""
+    return Answer(question=question, answer="", intent=intent, citations=draft.citations,
+                  blocks=list(draft.blocks), **fields)
 
 
 def abstain(corpus: "Corpus", question: str, reason: str, munis: list[str] | None = None,
             topic: str | None = None, citations: list[Citation] | None = None,
-            municipality: str | None = None) -> Answer:
+            municipality: str | None = None, extra: list[Block] | None = None) -> Answer:
     munis = munis or list(corpus.municipalities)
     offices = _office_line(corpus, _ordinances_for(corpus, munis, topic))
-    text = reason
-    if offices:
-        text += "\n\nFor an answer, ask: " + "; ".join(offices) + "."
-    return Answer(question=question, answer=text, intent="abstain", municipality=municipality,
-                  citations=citations or [], abstained=True, offices=offices)
+    draft = D.build(D.lead(reason), *(extra or []), *(D.quote(c, role="pointer") for c in citations or []),
+                    D.offices(offices, "For an answer, ask:"))
+    return reply(question, draft, "abstain", municipality=municipality, abstained=True, offices=offices)
 
 
 # --- retrieval answers -------------------------------------------------------------------------------
@@ -82,15 +100,6 @@ def _missing_caveats(corpus: "Corpus", pids: list[str]) -> list[str]:
     return out[:2]
 
 
-def _search(backend: SearchBackend, query: str, muni: str | None) -> tuple[list[Hit], float | None]:
-    """Hits, and the nearest passage's cosine similarity when the backend can say (the hybrid Retriever
-    reports it from the same search; other backends leave the lexical gate to decide alone)."""
-    scored = getattr(backend, "search_with_similarity", None)
-    if scored is not None:
-        return scored(query, municipality=muni, k=5)
-    return backend.search(query, municipality=muni, k=5), None
-
-
 def _lead_in(corpus: "Corpus", pid: str) -> Citation | None:
     """For an item of a list ("may be exempt from review ...:" / "Cemetery graves."), the list's lead-in
     sentence, which carries the rule (discretion, deadlines such as "at least 48 hours before")."""
@@ -104,90 +113,121 @@ def _lead_in(corpus: "Corpus", pid: str) -> Citation | None:
     return cite(corpus, parent, last[-1])
 
 
-def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, question: str,
+def yes_no(plan: QueryPlan, hit: Hit | None) -> str | None:
+    """"Yes"/"No" when the question is yes/no, the best provision's headnote holds a yes/no question the
+    text plainly answers, the retriever matched the question to it closely, and both ask with the same
+    polarity ("can I skip the plan?" never borrows the answer to "do I need a plan?")."""
+    if not plan.yes_no or hit is None:
+        return None
+    view = getattr(hit, "view", None)
+    asked = getattr(hit, "view_text", None) or ""
+    sim = getattr(hit, "view_similarity", None) or 0.0
+    if view not in ("yes", "no") or sim < YES_NO_MIN_SIMILARITY:
+        return None
+    if bool(_POLARITY.search(plan.query)) != bool(_POLARITY.search(asked)):
+        return None
+    return "Yes" if view == "yes" else "No"
+
+
+def _rank_candidates(corpus: "Corpus", scorer: Scorer, plan: QueryPlan, hits: list[Hit]) -> tuple[list, float]:
+    """(score, sentence to quote, provision, hit) best first, and the best coverage of the question."""
+    best: list[tuple[float, str, Any, Hit]] = []
+    top_cov = 0.0
+    for rank, h in enumerate(hits[:5]):
+        p = corpus.get(h.id)
+        if p is None:
+            continue
+        text = p.text or corpus.full_text(p.id)
+        if not text:
+            continue
+        sentence, s_score = scorer.passage(plan.expanded, text)
+        head = corpus.headnote(p.id)
+        cov = scorer.coverage(plan.expanded, " ".join([text, p.heading, *((head.summary, *head.questions) if head else ())]))
+        top_cov = max(top_cov, cov)
+        # The retriever's order counts most; overlap picks among close candidates.
+        best.append((1.0 / (1 + rank) + 0.5 * cov + 0.25 * max(s_score, 0), sentence, p, h))
+    best.sort(key=lambda x: -x[0])
+    return best, top_cov
+
+
+def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, plan: QueryPlan,
                      munis: list[str], named: bool) -> Answer:
-    expanded = U.expand_abbreviations(question)
-    share, n_words = scorer.known_share(question), len(set(scorer.stems(question)))
-    # Most words unknown to these ordinances even after everyday words are mapped to the ordinance's,
-    # or half unknown with at most one known: the question is about something else.
-    if scorer.known_share(expanded) < MIN_KNOWN or (share <= MIN_KNOWN and share * n_words <= 1):
-        return abstain(corpus, question, f"{NOT_IN_CORPUS} anything about that: the question uses words that "
-                       "do not appear in these ordinances (Hempstead's stormwater article; Tuckahoe's Electrical "
-                       "Code and Erosion and Sediment Control law).", munis)
-    parts: list[tuple[str, list[Citation], float]] = []
+    question = plan.query
+    parts: list[tuple[str, list[Citation], float, Hit]] = []
     for muni in munis:
-        hits, dense = _search(backend, expanded, muni)
-        best: list[tuple[float, str, Any]] = []
-        top_cov = 0.0
-        for rank, h in enumerate(hits[:5]):
-            p = corpus.get(h.id)
-            if p is None:
-                continue
-            text = p.text or corpus.full_text(p.id)
-            if not text:
-                continue
-            sentence, s_score = scorer.passage(expanded, text)
-            cov = scorer.coverage(expanded, text + " " + p.heading)
-            top_cov = max(top_cov, cov)
-            # The retriever's order counts most; overlap picks among close candidates.
-            best.append((0.6 / (1 + rank) + cov + 0.5 * max(s_score, 0), sentence, p))
+        hits, dense = backend.search_plan_with_similarity(plan.for_municipality(muni), k=5)
+        best, top_cov = _rank_candidates(corpus, scorer, plan, hits)
         if not best:
             continue
-        relevant = top_cov >= MIN_COVERAGE or (dense is not None and dense >= MIN_DENSE)
+        if plan.subject:  # "where can I park?": only an ordinance that plainly speaks to it answers
+            relevant = top_cov >= SUBJECT_MIN_COVERAGE and (dense is None or dense >= SUBJECT_MIN_DENSE)
+        else:
+            relevant = top_cov >= MIN_COVERAGE or (dense is not None and dense >= MIN_DENSE)
         if not relevant:
             continue
-        best.sort(key=lambda x: -x[0])
-        top_score, sentence, p = best[0]
+        top_score, sentence, p, hit = best[0]
         cites = [cite(corpus, p, sentence)]
-        for score, sent, other in best[1:]:
+        for score, sent, other, _ in best[1:]:
             if len(cites) == 3:
                 break
             if score >= 0.6 * top_score and other.id != p.id and other.parent != p.id and p.parent != other.id:
                 cites.append(cite(corpus, other, sent))
-        parts.append((muni, cites, (dense or 0) + top_cov))
-    if not parts:
-        where = " or ".join(_names(corpus)[m] for m in munis)
-        return abstain(corpus, question, f"{NOT_IN_CORPUS} how this works in the {where}: no provision in the "
-                       "text here addresses the question closely enough to quote.", munis, _topic_of(question))
-    if not named and len(parts) > 1:
-        top = max(s for _, _, s in parts)
-        parts = [x for x in parts if x[2] >= 0.6 * top]
+        parts.append((muni, cites, (dense or 0) + top_cov, hit))
     names = _names(corpus)
-    lines: list[str] = []
-    citations: list[Citation] = []
-    for muni, cites, _ in parts:
-        label = f"**{names[muni]}:** " if (len(parts) > 1 or not named) else ""
+    if not parts:
+        where = " or ".join(names[m] for m in munis)
+        if plan.subject:
+            return abstain(corpus, question, f"{NOT_IN_CORPUS} anything about {plan.subject}: {scope_sentence(corpus)} "
+                           "The municipality's clerk can say which local law covers it.", munis)
+        return abstain(corpus, question, f"{NOT_IN_CORPUS} how this works in the {where}: no provision in the "
+                       "text here addresses the question closely enough to quote.", munis, topic_of(plan))
+    if not named and len(parts) > 1:
+        top = max(s for _, _, s, _ in parts)
+        parts = [x for x in parts if x[2] >= 0.6 * top]
+    blocks: list[Block | None] = []
+    for muni, cites, _, hit in parts:
+        label = names[muni] if (len(parts) > 1 or not named) else None
         lead = cites[0]
+        verdict = yes_no(plan, hit) if hit.id == lead.id else None
+        summary = D.summary(corpus, lead.id, label)
+        if verdict and summary is not None:
+            blocks.append(D.lead(f"{verdict}.", label))
+            blocks.append(summary.model_copy(update={"label": None}))
+        else:
+            blocks.append(summary)
         intro = _lead_in(corpus, lead.id)
         if intro is not None and intro.id not in {c.id for c in cites}:
-            lines.append(f"{label}\u201c{intro.quote}\u201d ({intro.citation}) \u2026 \u201c{lead.quote}\u201d ({lead.citation})")
-            cites = [lead, intro, *cites[1:]]
-        else:
-            lines.append(f"{label}\u201c{lead.quote}\u201d ({lead.citation})")
-        for c in cites[1:]:
-            if c is not intro:
-                lines.append(f"- Also: \u201c{c.quote}\u201d ({c.citation})")
-        citations.extend(cites)
+            blocks.append(D.quote(intro, role="lead-in", label=None if summary else label))
+        blocks.append(D.quote(lead, role="proof", label=None if (summary or intro) else label))
+        blocks += [D.quote(c, role="also") for c in cites[1:]]
+    citations = [b.citation for b in blocks if b is not None and b.citation is not None]
     caveats = _missing_caveats(corpus, [c.id for c in citations])
     if not named and len(parts) == 1 and len(munis) > 1:
         other = [names[m] for m in munis if m != parts[0][0]]
         caveats.append(f"Only the {names[parts[0][0]]}'s text answers this here; the {', '.join(other)}'s text in this corpus does not address it.")
     offices = offices_for(corpus, citations)
-    text = "\n".join(lines)
-    if caveats:
-        text += "\n\n" + "\n".join(f"Note: {c}" for c in caveats)
-    if offices:
-        text += "\n\nQuestions about your site: " + "; ".join(offices) + "."
-    muni_out = parts[0][0] if len(parts) == 1 else None
-    return Answer(question=question, answer=text, intent="retrieval", municipality=muni_out,
-                  citations=citations, caveats=caveats, offices=offices)
+    draft = D.build(*blocks, *(D.note(c) for c in caveats), D.offices(offices, "Questions about your site:"))
+    return reply(question, draft, "retrieval", municipality=parts[0][0] if len(parts) == 1 else None,
+                 caveats=caveats, offices=offices)
+
+
+def scope_sentence(corpus: "Corpus") -> str:
+    """What this corpus covers, from its metadata: "this assistant covers only the Town of Hempstead's
+    Stormwater Management ... and the Village of Tuckahoe's Electrical Code ..."."""
+    per_muni = []
+    for m in corpus.municipalities.values():
+        titles = [o.title for o in corpus.ordinances.values() if o.municipality == m.id]
+        per_muni.append(f"the {m.name}'s " + " and ".join(titles))
+    return "this assistant covers only " + "; ".join(per_muni) + "."
 
 
 # --- definitions and lookups ----------------------------------------------------------------------
 
 def answer_definition(corpus: "Corpus", question: str, term: str, munis: list[str], named: bool) -> Answer:
     names = _names(corpus)
-    lines, citations, caveats = [], [], []
+    blocks: list[Block | None] = []
+    caveats: list[str] = []
+    found: list[str] = []
     for muni in munis:
         pid = corpus.definitions(muni).get(term)
         if pid is None:
@@ -198,20 +238,19 @@ def answer_definition(corpus: "Corpus", question: str, term: str, munis: list[st
             continue
         p = corpus.get(pid)
         assert p is not None
-        c = cite(corpus, p, p.text)
-        citations.append(c)
-        label = f"**{names[muni]}:** " if (not named or len(munis) > 1) else ""
-        lines.append(f"{label}{(p.term or term).capitalize()} means: \u201c{c.quote}\u201d ({c.citation})")
-    if not citations:
+        found.append(muni)
+        label = names[muni] if (not named or len(munis) > 1) else None
+        summary = D.summary(corpus, pid, label)
+        blocks.append(summary if summary else D.lead(f"{(p.term or term).capitalize()} means:", label))
+        blocks.append(D.quote(cite(corpus, p, p.text), role="definition"))
+    if not found:
         return abstain(corpus, question, f"{NOT_IN_CORPUS} what \u201c{term}\u201d means for the "
                        f"{' or '.join(names[m] for m in munis)}. " + " ".join(caveats), munis)
-    if not named and len(munis) > 1 and len(citations) < len(munis):
-        others = [names[m] for m in munis if not corpus.definitions(m).get(term)]
+    if not named and len(munis) > 1 and len(found) < len(munis):
+        others = [names[m] for m in munis if m not in found]
         caveats.append(f"The {', '.join(others)}'s text in this corpus does not define it; do not assume the same definition applies there.")
-    text = "\n".join(lines) + ("\n\n" + "\n".join(f"Note: {c}" for c in caveats) if caveats else "")
-    return Answer(question=question, answer=text, intent="definition",
-                  municipality=citations[0].municipality if len(citations) == 1 else None,
-                  citations=citations, caveats=caveats)
+    draft = D.build(*blocks, *(D.note(c) for c in caveats))
+    return reply(question, draft, "definition", municipality=found[0] if len(found) == 1 else None, caveats=caveats)
 
 
 def answer_lookup(corpus: "Corpus", question: str, citation_text: str, muni: str | None) -> Answer | None:
@@ -231,21 +270,16 @@ def answer_lookup(corpus: "Corpus", question: str, citation_text: str, muni: str
         return None
     quote_src = p.text or next((c.text for c in corpus.children(p.id) if c.text), "")
     if not quote_src:
-        return Answer(question=question, answer=f"{p.citation} ({p.title or p.heading}) has no text in this corpus.",
-                      intent="lookup", municipality=p.municipality, citations=[])
-    c = cite(corpus, p, short_quote(quote_src, 1500))  # asked for the text: quote it whole
-    kids = corpus.children(p.id)
-    text = f"{p.citation} ({p.heading}) says: \u201c{c.quote}\u201d"
-    citations = [c]
+        return reply(question, D.build(D.lead(f"{p.citation} ({p.title or p.heading}) has no text in this corpus.")),
+                     "lookup", municipality=p.municipality)
+    summary = D.summary(corpus, p.id)
+    blocks: list[Block | None] = [summary or D.lead(f"{p.citation} ({p.heading}) says:"),
+                                  D.quote(cite(corpus, p, short_quote(quote_src, 1500)), role="proof")]
+    kids = [k for k in corpus.children(p.id)[:12] if k.text]
     if kids:
-        text += "\n\nIts subdivisions:"
-        for k in kids[:12]:
-            if k.text:
-                kc = cite(corpus, k, short_quote(k.text, 160))
-                citations.append(kc)
-                text += f"\n- {k.citation}: \u201c{kc.quote}\u201d"
-    return Answer(question=question, answer=text, intent="lookup", municipality=p.municipality,
-                  citations=citations)
+        blocks.append(D.text("Its subdivisions:"))
+        blocks += [D.quote(cite(corpus, k, short_quote(k.text, 160)), role="item") for k in kids]
+    return reply(question, D.build(*blocks), "lookup", municipality=p.municipality)
 
 
 # --- calculators -------------------------------------------------------------------------------------
@@ -337,113 +371,98 @@ def calc_undecided(name: str, out: Any, question: str = "") -> bool:
     return False
 
 
-def find_gap(corpus: "Corpus", question: str, munis: list[str]) -> Answer | None:
-    """A question about text the corpus lacks, as listed in each ordinance's metadata `[[gaps]]`.
-    With several municipalities in scope, it abstains only when every one of them lacks the text."""
-    low = question.lower()
+def find_gap(corpus: "Corpus", plan: QueryPlan, munis: list[str]) -> Answer | None:
+    """A question about text the corpus lacks, as listed in each ordinance's metadata `[[gaps]]` (matched
+    when the plan was built). With several municipalities in scope, it abstains only when every one of them
+    lacks the text."""
     found: dict[str, tuple[Any, Any]] = {}
-    for o in corpus.ordinances.values():
-        if o.municipality not in munis or o.municipality in found:
-            continue
-        for gap in o.gaps:
-            if all(re.search(p, low) for p in gap.all_of) and (not gap.any_of or any(re.search(p, low) for p in gap.any_of)):
-                found[o.municipality] = (o, gap)
-                break
+    for key in plan.gaps:
+        oid, _, i = key.rpartition("#")
+        o = corpus.ordinances[oid]
+        if o.municipality in munis and o.municipality not in found:
+            found[o.municipality] = (o, o.gaps[int(i)])
     if not found or len(found) < len(munis):
         return None
-    lines, cites = [], []
+    blocks: list[Block] = []
+    cites = []
     for muni, (o, gap) in found.items():
         where = corpus.municipalities[muni].name
-        lines.append(f"{NOT_IN_CORPUS} this for the {where}: {gap.missing}")
+        blocks.append(D.text(f"{NOT_IN_CORPUS} this for the {where}: {gap.missing}"))
         p = corpus.get(gap.pointer) if gap.pointer else None
         if p and gap.quote:
-            c = cite(corpus, p, gap.quote)
-            cites.append(c)
-            lines.append(f"What the text does say: \u201c{c.quote}\u201d ({c.citation})")
+            cites.append(cite(corpus, p, gap.quote))
     topic = next(iter(found.values()))[0].topic
-    return abstain(corpus, question, "\n\n".join(lines), list(found), topic, cites,
-                   municipality=next(iter(found)) if len(found) == 1 else None)
+    first, rest = blocks[0].text, blocks[1:]
+    return abstain(corpus, plan.query, first, list(found), topic, cites,
+                   municipality=next(iter(found)) if len(found) == 1 else None, extra=rest)
 
 
 def _today() -> date:
     return date.today()
 
 
-def build_calc_input(name: str, question: str, muni: str, prior: dict | None = None) -> tuple[dict | None, str | None]:
-    """Calculator input from the question (and a previous input for follow-ups); or a follow-up question."""
+def build_calc_input(name: str, slots: dict, question: str, muni: str, prior: dict | None = None,
+                     today: date | None = None) -> tuple[dict | None, str | None]:
+    """Calculator input from the plan's slots (and a previous input for follow-ups); or a follow-up question.
+    (None, None): nothing here this calculator can use, so the answer comes from the text instead."""
     data: dict[str, Any] = dict(prior or {})
     data["municipality"] = muni
-    low = question.lower()
-    today = _today()
+    today = today or _today()
     if name in ("applicability", "swppp_checklist"):
-        area = U.extract_area(question)
-        if area:
+        if "area" in slots:
             data.pop("disturbed_acres", None)
             data.pop("disturbed_sq_ft", None)
-            data["disturbed_acres" if area[0] == "acres" else "disturbed_sq_ft"] = area[1]
-        act = U.extract_activity(question)
-        if act:
-            data["activity"] = act
-        if re.search(r"single[- ]family|one[- ]family|my (?:house|home)|a house\b", low):
-            data["single_family_residence"] = True
-        if re.search(r"\b(subdivision|lots|phases|phased|larger (?:common )?plan|common plan|development)\b", low):
-            data["part_of_common_plan"] = True
-        if re.search(r"not part of (?:any|a) (?:subdivision|larger|common)", low):
-            data["part_of_common_plan"] = False
-        if re.search(r"\b(impaired|303\(d\)|tmdl)\b", low) and not re.search(r"\bno impaired|not impaired\b", low):
-            data["discharges_to_impaired_water"] = True
-        if re.search(r"\b(site plan|special permit|subdivision review)\b", low):
-            data["site_plan_review"] = True
+            data["disturbed_acres" if slots["area_unit"] == "acres" else "disturbed_sq_ft"] = slots["area"]
+        if "activity" in slots:
+            data["activity"] = slots["activity"]
+        for flag in ("single_family_residence", "part_of_common_plan", "discharges_to_impaired_water", "site_plan_review"):
+            if flag in slots:
+                data[flag] = slots[flag]
         if "disturbed_acres" not in data and "disturbed_sq_ft" not in data:
             return None, "How much land will the project disturb in total (in acres or square feet)?"
         return data, None
     if name == "penalty":
-        data["chapter"] = "electrical" if U._ELECTRICAL.search(question) else data.get("chapter", "stormwater")
+        data["chapter"] = "electrical" if slots.get("electrical") else data.get("chapter", "stormwater")
         data.setdefault("offense_date", today.isoformat())
-        n = U.extract_offense_number(question)
+        n = slots.get("offense_number")
         if n:
             n = min(n, MAX_OFFENSES)  # the third tier covers "third or subsequent"; more priors change nothing
-        years = U.extract_years_window(question)
         if n and n > 1:
-            gap = years if years is not None else 1.0
+            gap = slots.get("years_window", 1.0)
             step_days = int(round(gap * 365.25 / max(1, n - 1)))
             start = datetime.fromisoformat(str(data["offense_date"])).date()
             data["prior_conviction_dates"] = [(start - timedelta(days=step_days * i)).isoformat() for i in range(n - 1, 0, -1)]
-        days = U.extract_duration_days(question)
-        if days:
-            data["continuing_days"] = days
+        if slots.get("duration_days"):
+            data["continuing_days"] = slots["duration_days"]
         return data, None
     if name == "deadlines":
-        bad = U.impossible_dates(question)
-        if bad:
-            return None, f"The date {bad[0]} does not exist. Which day did you mean?"
-        dates = U.extract_dates(question, today)
-        inches = U.extract_inches(question)
-        d0 = dates[0] if dates else today
-        if inches is not None and re.search(r"\b(rain|storm|precip|inch)", low):
-            data["storm_events"] = [{"date": d0.isoformat(), "inches": inches}]
-        elif re.search(r"\b(nov|notice of violation|violation notice|served)\b", low):
+        if slots.get("impossible_dates"):
+            return None, f"The date {slots['impossible_dates'][0]} does not exist. Which day did you mean?"
+        d0 = date.fromisoformat(slots["dates"][0]) if slots.get("dates") else today
+        event = slots.get("event")
+        if slots.get("inches") is not None and event == "storm" or (slots.get("inches") is not None and event is None):
+            data["storm_events"] = [{"date": d0.isoformat(), "inches": slots["inches"]}]
+        elif event == "violation_notice":
             data["violation_notice_served"] = d0.isoformat()
-        elif re.search(r"\b(conceal|sheetrock|drywall|cover|close (?:up )?the walls)\b", low):
-            hm = U.extract_time(question) or (9, 0)
-            data["wiring_concealment_notice"] = datetime(d0.year, d0.month, d0.day, *hm).isoformat()
-        elif re.search(r"\b(supervisor|master electrician)\b.*\b(left|quit|leave|gone)\b", low):
+        elif event == "wiring_concealment":
+            hm = slots.get("time", "09:00")
+            data["wiring_concealment_notice"] = f"{d0.isoformat()}T{hm}:00"
+        elif event == "supervisor_left":
             data["supervisor_left"] = d0.isoformat()
-        elif re.search(r"\b(registration|license|licence)\b", low):
+        elif event == "registration":
             data["registration_issued"] = d0.isoformat()
-        elif re.search(r"\b(final acceptance|guarantee|bond|escrow|letter of credit)\b", low):
+        elif event == "final_acceptance":
             data["final_acceptance"] = d0.isoformat()
-        elif re.search(r"\b(start|starting|begin)\b", low):
+        elif event == "construction_start":
             data["construction_start"] = d0.isoformat()
-            hm = U.extract_time(question)
             data["milestones"] = [{"name": "Start of construction", "date": d0.isoformat(),
-                                   **({"start_time": f"{hm[0]:02d}:{hm[1]:02d}"} if hm else {})}]
+                                   **({"start_time": slots["time"]} if slots.get("time") else {})}]
         else:
             return None, None  # a date, but no deadline this calculator knows: answer from the text
         return data, None
     if name == "electrical_permit":
         data.pop("municipality", None)
-        data["work"] = U.extract_minor_repair(question) or question
-        data["performed_by"] = U.extract_performed_by(question) or data.get("performed_by", "other")
+        data["work"] = slots.get("minor_repair") or question
+        data["performed_by"] = slots.get("performed_by") or data.get("performed_by", "other")
         return data, None
     return data, None

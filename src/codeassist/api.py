@@ -2,6 +2,9 @@
 
     assistant = Assistant()                      # corpus now; model and index on first retrieval
     answer = assistant.ask("Do I need a SWPPP for 2 acres in Hempstead?")
+
+One question, one plan (plan.py), one handler (answer.py, compare.py), one draft: the draft's blocks are
+verified (draft.py) before any text is made from them; an answer that fails becomes an honest abstention.
 """
 
 from __future__ import annotations
@@ -14,15 +17,18 @@ from pydantic import ValidationError
 
 from . import answer as A
 from . import compare as C
-from . import understand as U
-from .compose import Scorer, check_answer, cite
-from .models import Answer, Conversation, Turn
+from . import draft as D
+from .compose import Scorer, cite
+from .models import Answer, Conversation, Draft, QueryPlan, Turn
+from .plan import Planner
 from .settings import Settings, get_settings
 
 if TYPE_CHECKING:
     from .corpus import Corpus
 
 log = logging.getLogger(__name__)
+
+QUOTE_SAFELY = f"{A.NOT_IN_CORPUS} this in a way I can quote safely."
 
 
 class Assistant:
@@ -31,15 +37,11 @@ class Assistant:
         from .corpus import load_corpus
 
         self.settings = settings or get_settings()
-        self.corpus = corpus or load_corpus()
+        self.corpus = corpus or load_corpus(self.settings.corpus_dir)
         self._retriever = retriever
         self._lock = threading.Lock()
         self.scorer = Scorer(self.corpus)
-        self.aliases = {m.id: [*m.aliases, m.name.lower(), m.short_name.lower()] for m in self.corpus.municipalities.values()}
-        self.definitions = {}
-        for mid in self.corpus.municipalities:
-            for term, pid in self.corpus.definitions(mid).items():
-                self.definitions.setdefault(term, pid)
+        self.planner = Planner(self.corpus, self.settings.max_question_chars)
 
     @property
     def retriever(self) -> A.SearchBackend:
@@ -56,165 +58,170 @@ class Assistant:
         self.retriever.search("stormwater pollution prevention plan", k=1)
 
     # --- the one entry point ------------------------------------------------------------------------
+    def plan(self, question: str, municipality: str | None = None, conversation: Conversation | None = None) -> QueryPlan:
+        """How the assistant reads a question (raises InvalidInput for bad input, UnknownMunicipality)."""
+        if municipality is None and conversation is not None and conversation.municipality:
+            municipality = conversation.municipality  # chosen in the UI: the caller's choice
+        return self.planner.build(question, municipality)
+
     def ask(self, question: str, municipality: str | None = None, conversation: Conversation | None = None) -> Answer:
-        q = U.clean_question(question, self.settings.max_question_chars)
-        chosen = self.corpus.check_municipality(municipality) if municipality else None
-        if chosen is None and conversation is not None and conversation.municipality:
-            chosen = self.corpus.check_municipality(conversation.municipality)
+        plan = self.plan(question, municipality, conversation)
+        chosen = [plan.municipality] if plan.municipality_source == "caller" else None
         try:
-            answer = self._answer(q, chosen, conversation)
+            answer = self._answer(plan, conversation)
         except ValidationError:
             # A quote failed verification while composing: say so rather than return it or crash.
-            log.exception("could not compose a verified answer for %r", q[:200])
-            answer = A.abstain(self.corpus, q, f"{A.NOT_IN_CORPUS} this in a way I can quote safely.",
-                               [chosen] if chosen else None)
-        problems = check_answer(self.corpus, answer)
-        if problems:  # never return an unsupported claim; fall back to an honest abstention
-            answer = A.abstain(self.corpus, q, f"{A.NOT_IN_CORPUS} this in a way I can quote safely.",
-                               [chosen] if chosen else None)
+            log.exception("could not compose a verified answer for %r", plan.query[:200])
+            answer = A.abstain(self.corpus, plan.query, QUOTE_SAFELY, chosen)
+        answer = self._finish(answer, plan, chosen)
         if conversation is not None:
-            self._remember(conversation, q, answer)
+            self._remember(conversation, plan, answer)
         return answer
 
     def compare(self, topic: str) -> dict:
-        q = U.clean_question(topic, self.settings.max_question_chars)
-        return C.compare(self.corpus, self.retriever, q)
+        return C.compare(self.corpus, self.retriever, self.planner.build(topic))
+
+    # --- verification and rendering -------------------------------------------------------------------
+    def _finish(self, answer: Answer, plan: QueryPlan, chosen: list[str] | None) -> Answer:
+        draft = Draft(blocks=tuple(answer.blocks))
+        problems = D.verify(self.corpus, draft, calculation=[answer.calculation, answer.calculation_input],
+                            question=plan.query, echo_question=answer.intent == "clarify")
+        if problems:  # never return an unsupported claim; fall back to an honest abstention
+            log.warning("answer to %r failed verification: %s", plan.query[:200], problems)
+            answer = A.abstain(self.corpus, plan.query, QUOTE_SAFELY, chosen)
+            draft = Draft(blocks=tuple(answer.blocks))
+        return answer.model_copy(update={"answer": D.render_text(draft), "lead": D.first_sentence(draft),
+                                         "citations": draft.citations})
 
     # --- routing ----------------------------------------------------------------------------------------
-    def _answer(self, q: str, chosen: str | None, conv: Conversation | None) -> Answer:
-        named = U.detect_municipalities(q, self.aliases)
-        # Follow-ups that lean on the conversation.
+    def _answer(self, plan: QueryPlan, conv: Conversation | None) -> Answer:
         if conv is not None and conv.turns:
-            follow = self._follow_up(q, chosen, conv)
+            follow = self._follow_up(plan, conv)
             if follow is not None:
                 return follow
-        route = U.route(q, self.definitions, len(named))
-        scope = ("this assistant covers only the Town of Hempstead's stormwater article and the Village of "
-                 "Tuckahoe's Electrical Code and Erosion and Sediment Control law")
-        if route.intent == "abstain" and route.other_place:
-            return A.abstain(self.corpus, q, f"{A.NOT_IN_CORPUS} anything about {route.other_place}: {scope}.")
-        if route.intent == "abstain":
-            subject = route.notes[0] if route.notes else "that subject"
-            return A.abstain(self.corpus, q, f"{A.NOT_IN_CORPUS} anything about {subject}: {scope}. "
-                             "The municipality's clerk can say which local law covers it.", [chosen] if chosen else named or None)
-        if chosen and named and chosen not in named:
+        return self._route(plan)
+
+    def _route(self, plan: QueryPlan) -> Answer:
+        q = plan.query
+        caller = plan.municipality if plan.municipality_source in ("caller", "conversation") else None
+        named = list(plan.named)
+        if plan.intent == "abstain" and plan.other_place:
+            return A.abstain(self.corpus, q, f"{A.NOT_IN_CORPUS} anything about {plan.other_place}: "
+                             f"{A.scope_sentence(self.corpus)}")
+        if caller and named and caller not in named:
             names = A._names(self.corpus)
-            return Answer(question=q, intent="clarify", municipality=chosen, abstained=False,
-                          answer=f"You chose the {names[chosen]}, but the question names the "
-                                 f"{' and '.join(names[n] for n in named)}. Which one do you mean?",
-                          follow_up=f"Which municipality: {' or '.join(names[n] for n in [chosen, *named])}?")
-        munis = [chosen] if chosen else (named or list(self.corpus.municipalities))
-        is_named = bool(chosen or named)
-        if route.intent == "lookup":
-            ans = A.answer_lookup(self.corpus, q, route.citation_text or q, chosen or (named[0] if len(named) == 1 else None))
+            follow = f"Which municipality: {' or '.join(names[n] for n in [caller, *named])}?"
+            draft = D.build(D.text(f"You chose the {names[caller]}, but the question names the "
+                                   f"{' and '.join(names[n] for n in named)}. Which one do you mean?"))
+            return A.reply(q, draft, "clarify", municipality=caller, follow_up=follow)
+        munis = list(plan.scope)
+        is_named = bool(caller or named)
+        if plan.intent == "lookup":
+            ans = A.answer_lookup(self.corpus, q, plan.citation_text or q, plan.municipality)
             if ans is not None:
                 return ans
-        if route.intent == "definition" and route.term:
-            return A.answer_definition(self.corpus, q, route.term, munis, is_named)
-        if route.intent == "compare":
-            return C.answer_compare(self.corpus, self.retriever, q)
-        gap = A.find_gap(self.corpus, q, munis)
+        if plan.intent == "definition" and plan.term:
+            return A.answer_definition(self.corpus, q, plan.term, munis, is_named)
+        if plan.intent == "compare":
+            return C.answer_compare(self.corpus, self.retriever, plan)
+        gap = A.find_gap(self.corpus, plan, munis)
         if gap is not None:
             return gap
-        if route.intent == "calculator" and route.calculator:
-            ans = self._calculate(q, route.calculator, munis, is_named)
+        if plan.intent == "calculator" and plan.calculator:
+            ans = self._calculate(plan, plan.calculator, munis, is_named)
             if ans is not None:
                 return ans
-        return A.answer_retrieval(self.corpus, self.scorer, self.retriever, q, munis, is_named)
+        return A.answer_retrieval(self.corpus, self.scorer, self.retriever, plan, munis, is_named)
 
-    def _follow_up(self, q: str, chosen: str | None, conv: Conversation) -> Answer | None:
-        muni = U.is_follow_up_municipality(q, self.aliases)
+    def _follow_up(self, plan: QueryPlan, conv: Conversation) -> Answer | None:
+        q = plan.query
+        muni = plan.follow_up_municipality
         if muni and conv.last_topic:
+            last = self.planner.build(conv.last_topic, muni)
             if conv.last_calculator and conv.last_calc_input is not None:
-                ans = self._calculate(conv.last_topic, conv.last_calculator, [muni], True,
+                ans = self._calculate(last, conv.last_calculator, [muni], True,
                                       prior={**conv.last_calc_input, "municipality": muni}, shown=q)
                 if ans is not None:
                     return ans
-            return self._answer_as(q, self._answer(conv.last_topic, muni, None))
-        if conv.pending and U.extract_area(q) and conv.pending.get("calculator"):
-            p = conv.pending
-            return self._calculate(p["question"], p["calculator"], p["munis"], True, prior=None, extra=q, shown=q)
-        if U.is_follow_up_area(q) and conv.last_calculator in ("applicability", "swppp_checklist") and conv.last_calc_input:
-            munis = [conv.last_calc_input.get("municipality")] if conv.last_calc_input.get("municipality") else list(self.corpus.municipalities)
-            return self._calculate(q, conv.last_calculator, munis, True, prior=conv.last_calc_input, shown=q)
-        if U.is_follow_up_full_text(q) and conv.last_citation_ids:
-            pid = conv.last_citation_ids[0]
-            p = self.corpus.get(pid)
+            return self._route(last).model_copy(update={"question": q})
+        pending = conv.pending
+        if pending and "area" in plan.slots and pending.get("calculator"):
+            first = self.planner.build(pending["question"])
+            slots = {**first.slots, **plan.slots}
+            return self._calculate(first.model_copy(update={"slots": slots}), pending["calculator"], pending["munis"],
+                                   True, shown=q)
+        if plan.follow_up == "area" and conv.last_calculator in ("applicability", "swppp_checklist") and conv.last_calc_input:
+            last_muni = conv.last_calc_input.get("municipality")
+            munis = [last_muni] if last_muni else list(self.corpus.municipalities)
+            return self._calculate(plan, conv.last_calculator, munis, True, prior=conv.last_calc_input, shown=q)
+        if plan.follow_up == "full_text" and conv.last_citation_ids:
+            p = self.corpus.get(conv.last_citation_ids[0])
             if p is not None:
-                section = self.corpus.section_of(pid)
+                section = self.corpus.section_of(p.id)
                 ans = A.answer_lookup(self.corpus, q, section.provision_id, p.municipality)
                 if ans is not None:
                     return ans
         return None
 
-    @staticmethod
-    def _answer_as(q: str, ans: Answer) -> Answer:
-        return ans.model_copy(update={"question": q})
-
-    def _calculate(self, q: str, name: str, munis: list[str], named: bool, prior: dict | None = None,
-                   extra: str | None = None, shown: str | None = None) -> Answer | None:
+    def _calculate(self, plan: QueryPlan, name: str, munis: list[str], named: bool, prior: dict | None = None,
+                   shown: str | None = None) -> Answer | None:
         from .calculators import CALCULATORS, format_validation_error
 
+        q = shown or plan.query
         calc = CALCULATORS[name]
         names = A._names(self.corpus)
-        text_for_slots = f"{q} {extra}" if extra else q
-        if name in ("electrical_permit", "penalty") and (name == "electrical_permit" or U._ELECTRICAL.search(q)):
+        if name == "electrical_permit" or (name == "penalty" and plan.slots.get("electrical")):
             electrical = [o.municipality for o in self.corpus.ordinances.values() if o.topic == "electrical"]
             if named and munis and not set(munis) & set(electrical):
-                return A.abstain(self.corpus, shown or q, f"{A.NOT_IN_CORPUS} anything about electrical work in the "
+                return A.abstain(self.corpus, q, f"{A.NOT_IN_CORPUS} anything about electrical work in the "
                                  f"{names[munis[0]]}: no electrical code of theirs is in this corpus.", munis)
             munis = [m for m in munis if m in electrical] or electrical
         parts: list[tuple[str, Any, dict]] = []
         for muni in munis:
-            data, follow = A.build_calc_input(name, text_for_slots, muni, prior)
+            data, follow = A.build_calc_input(name, plan.slots, plan.query, muni, prior)
             if data is None and follow is None:
                 return None  # nothing in the question this calculator can use: answer from the text instead
             if follow:
-                hint = self._each_way(name, muni) if len(munis) == 1 else ""
-                return Answer(question=shown or q, answer=follow + (f"\n\n{hint}" if hint else ""), intent="clarify",
-                              municipality=muni if len(munis) == 1 else None, follow_up=follow, calculator=name,
-                              citations=self._each_way_citations(name, muni) if hint else [])
+                p = self._threshold(name, muni) if len(munis) == 1 else None
+                blocks = [D.text(follow)]
+                if p is not None:
+                    blocks += [D.text("It turns on the definition of land development activity:"),
+                               D.quote(cite(self.corpus, p, p.text), role="definition")]
+                return A.reply(q, D.build(*blocks), "clarify", municipality=muni if len(munis) == 1 else None,
+                               follow_up=follow, calculator=name)
             try:
                 out = calc.run_dict(data)  # type: ignore[arg-type]
             except ValidationError as exc:
                 reason = format_validation_error(exc, calc.input_model)
-                return Answer(question=shown or q, intent="clarify", municipality=muni, calculator=name,
-                              calculation={"input_error": reason}, calculation_input=data,
-                              answer="I couldn't use the numbers in that question: " + reason,
-                              follow_up="Could you restate the figures (for example \"2 acres\" or \"20,000 sq ft\")?")
+                draft = D.build(D.text("I couldn't use the numbers in that question: " + reason))
+                return A.reply(q, draft, "clarify", municipality=muni, calculator=name,
+                               calculation={"input_error": reason}, calculation_input=data,
+                               follow_up="Could you restate the figures (for example \"2 acres\" or \"20,000 sq ft\")?")
             parts.append((muni, out, data))
-        lines, citations, caveats = [], [], []
+        blocks: list = []
+        caveats: list[str] = []
         for muni, out, data in parts:
-            label = f"**{names[muni]}:** " if len(parts) > 1 else ""
-            lines.append(label + A.headline(name, out, names, data))
+            label = names[muni] if len(parts) > 1 else None
+            blocks.append(D.lead(A.headline(name, out, names, data), label))
             if name == "swppp_checklist" and getattr(out, "items", None):
-                cites = [cite(self.corpus, self.corpus.get(i.provision_id), i.text) for i in out.items[:8]]
-                for c in cites:
-                    lines.append(f"- {c.quote} ({c.citation})")
-                lines.append("- ...and the rest of the list in the full checklist (Calculators page, or "
-                             "`codeassist calc swppp_checklist --markdown`).")
-                citations.extend(cites)
-                caveats.extend(c for c in out.caveats if c not in caveats)
-                continue
-            cites = A._steps_citations(self.corpus, out, limit=4 if len(parts) > 1 else 6)
-            for c in cites:
-                lines.append(f"- \u201c{c.quote}\u201d ({c.citation})")
-            citations.extend(cites)
+                blocks += [D.quote(cite(self.corpus, self.corpus.get(i.provision_id), i.text), role="item")
+                           for i in out.items[:8]]
+                blocks.append(D.text("- ...and the rest of the list in the full checklist (Calculators page, or "
+                                     "`codeassist calc swppp_checklist --markdown`)."))
+            else:
+                blocks += [D.quote(c, role="item") for c in A._steps_citations(self.corpus, out, limit=4 if len(parts) > 1 else 6)]
             caveats.extend(c for c in getattr(out, "caveats", []) if c not in caveats)
         calc_json = parts[0][1].model_dump(mode="json") if len(parts) == 1 else \
             {"results": {m: o.model_dump(mode="json") for m, o, _ in parts}}
+        citations = [b.citation for b in blocks if b.citation is not None]
         offices = A.offices_for(self.corpus, citations)
-        text = "\n".join(lines)
-        if caveats:
-            text += "\n\n" + "\n".join(f"Note: {c}" for c in caveats[:4])
-        if offices:
-            text += "\n\nWho decides: " + "; ".join(offices) + "."
+        draft = D.build(*blocks, *(D.note(c) for c in caveats[:4]), D.offices(offices, "Who decides:"))
         # The result rests on text that is not in the corpus (e.g. Tuckahoe's threshold, § 1-7 fines).
-        undecided = all(A.calc_undecided(name, o, q) for _, o, _ in parts)
-        return Answer(question=shown or q, answer=text, intent="calculator", calculator=name, abstained=undecided,
-                      municipality=parts[0][0] if len(parts) == 1 else None, citations=citations,
-                      calculation=calc_json, calculation_input=parts[0][2] if len(parts) == 1 else None,
-                      caveats=caveats, offices=offices)
+        undecided = all(A.calc_undecided(name, o, plan.query) for _, o, _ in parts)
+        return A.reply(q, draft, "calculator", calculator=name, abstained=undecided,
+                       municipality=parts[0][0] if len(parts) == 1 else None,
+                       calculation=calc_json, calculation_input=parts[0][2] if len(parts) == 1 else None,
+                       caveats=caveats, offices=offices)
 
     def _threshold(self, name: str, muni: str):
         """The municipality's own definition of land development activity, where its text has one: what
@@ -224,15 +231,8 @@ class Assistant:
         pid = self.corpus.definitions(muni).get("land development activity")
         return self.corpus.get(pid) if pid else None
 
-    def _each_way(self, name: str, muni: str) -> str:
-        p = self._threshold(name, muni)
-        return f"It turns on the definition of land development activity: \u201c{p.text}\u201d ({p.citation})" if p else ""
-
-    def _each_way_citations(self, name: str, muni: str):
-        p = self._threshold(name, muni)
-        return [cite(self.corpus, p, p.text)] if p else []
-
-    def _remember(self, conv: Conversation, q: str, answer: Answer) -> None:
+    def _remember(self, conv: Conversation, plan: QueryPlan, answer: Answer) -> None:
+        q = plan.query
         conv.turns.append(Turn(question=q, answer=answer))
         if answer.intent == "clarify" and answer.calculator:
             conv.pending = {"calculator": answer.calculator, "question": q,
@@ -243,10 +243,10 @@ class Assistant:
         if answer.municipality:
             conv.last_municipality = answer.municipality
         if answer.intent not in ("abstain", "clarify"):
-            follow = U.is_follow_up_municipality(q, self.aliases) or U.is_follow_up_area(q)
-            if not follow:
+            if plan.follow_up not in ("municipality", "area"):
                 conv.last_topic = q
         if answer.citations:
             conv.last_citation_ids = [c.id for c in answer.citations]
         conv.last_calculator = answer.calculator
         conv.last_calc_input = answer.calculation_input if answer.calculator else None
+

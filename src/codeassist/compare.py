@@ -7,10 +7,10 @@ import difflib
 import re
 from typing import TYPE_CHECKING, Any
 
-from . import understand as U
-from .answer import NOT_IN_CORPUS, SearchBackend, _names, abstain
+from . import draft as D
+from .answer import NOT_IN_CORPUS, SearchBackend, _names, abstain, reply
 from .compose import cite, short_quote
-from .models import Answer
+from .models import Answer, QueryPlan
 
 if TYPE_CHECKING:
     from .corpus import Corpus
@@ -34,15 +34,15 @@ def word_diff(a: str, b: str) -> tuple[str, str]:
     return " ".join(out_a), " ".join(out_b)
 
 
-def compare(corpus: "Corpus", backend: SearchBackend, topic: str) -> dict:
+def compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) -> dict:
     """The municipalities' provisions on a topic side by side, with differing words marked."""
-    expanded = U.expand_abbreviations(topic)
+    topic = plan.query
     def full(p: Any) -> str:  # a list's lead-in and its items are compared together
         return corpus.full_text(p.id)
 
     cands: dict[str, list[Any]] = {}
     for muni in corpus.municipalities:
-        hits = [corpus.get(h.id) for h in backend.search(expanded, municipality=muni, k=10) if corpus.get(h.id)]
+        hits = [corpus.get(h.id) for h in backend.search_plan(plan.for_municipality(muni), k=10) if corpus.get(h.id)]
         found_here: list[Any] = []
         for p in hits:
             if corpus.ordinance_of(p.id).topic != "stormwater" or p.kind == "definition":
@@ -94,18 +94,17 @@ def _substantive(chunks: list[str], corpus: "Corpus") -> list[str]:
     return sorted(keep, key=len, reverse=True)
 
 
-def answer_compare(corpus: "Corpus", backend: SearchBackend, question: str) -> Answer:
-    data = compare(corpus, backend, question)
+def answer_compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) -> Answer:
+    question = plan.query
+    data = compare(corpus, backend, plan)
     if not data["pairs"] or len(data["municipalities"]) < 2:
         return abstain(corpus, question, f"{NOT_IN_CORPUS} enough on this topic in both municipalities to compare them.")
     pair = data["pairs"][0]
     names = _names(corpus)
-    citations, lines = [], []
+    citations = []
     for m in data["municipalities"]:
         p = corpus.get(pair[m]["id"])
-        c = cite(corpus, p, short_quote(" ".join(corpus.full_text(p.id).split()), 1200))
-        citations.append(c)
-        lines.append(f"**{names[m]}** ({c.citation}): \u201c{c.quote}\u201d")
+        citations.append(cite(corpus, p, short_quote(" ".join(corpus.full_text(p.id).split()), 1200)))
     a, b = data["municipalities"]
     # Only differences inside the quoted words are named, so every word of the summary is on the page.
     quoted = {c.municipality: " ".join(c.quote.split()) for c in citations}
@@ -114,5 +113,8 @@ def answer_compare(corpus: "Corpus", backend: SearchBackend, question: str) -> A
     summary = "The two texts are worded the same." if not (only_a or only_b) else \
         f"Differences in wording: only {names[a]} says " + "; ".join(f"\u201c{x}\u201d" for x in only_a[:4]) + \
         f"; only {names[b]} says " + "; ".join(f"\u201c{x}\u201d" for x in only_b[:4]) + "."
-    text = summary + "\n\n" + "\n\n".join(lines)
-    return Answer(question=question, answer=text, intent="compare", municipality=None, citations=citations)
+    blocks = [D.lead(summary)]
+    for c in citations:
+        summary = D.summary(corpus, c.id, names[c.municipality])
+        blocks += [summary, D.quote(c, role="proof", label=None if summary else names[c.municipality])]
+    return reply(question, D.build(*blocks), "compare", municipality=None)

@@ -3,12 +3,10 @@ checks every answer must pass (quotes verbatim in their provision; no number the
 
 from __future__ import annotations
 
-import difflib
 import json
 import math
 import re
 from collections import Counter
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 from .models import Answer, Citation
@@ -49,28 +47,6 @@ class Scorer:
         t = set(self.stems(text))
         total = sum(self.idf.get(s, self.default_idf) for s in q)
         return sum(self.idf.get(s, self.default_idf) for s in q & t) / total
-
-    def known_share(self, question: str) -> float:
-        """Share of the question's content words that occur anywhere in the corpus, counting a near
-        spelling (a typo such as "swpp") as known."""
-        q = self.stems(question)
-        if not q:
-            return 0.0
-        known = 0
-        for s in q:
-            if s in self.known_abbreviations or s in self.vocab or (len(s) > 3 and difflib.get_close_matches(s, self._vocab_list, n=1, cutoff=0.8)):
-                known += 1
-        return known / len(q)
-
-    @cached_property
-    def known_abbreviations(self) -> set[str]:
-        from .understand import ABBREVIATIONS
-
-        return {stem(a) for a in ABBREVIATIONS}
-
-    @cached_property
-    def _vocab_list(self) -> list[str]:
-        return sorted(self.vocab)
 
     def best_sentence(self, question: str, text: str) -> tuple[str, float]:
         wants_number = bool(_QUANTITY_Q.search(question))
@@ -128,58 +104,6 @@ def short_quote(text: str, limit: int = 400) -> str:
         if text.startswith(cut):
             return cut
     return out if text.startswith(out.split(" ")[0]) else text[:limit]
-
-
-# --- checks ---------------------------------------------------------------------------------------
-
-_NUMBER_IN_TEXT = re.compile(r"(?<![\w.])\$?\d[\d,]*(?:\.\d+)?")
-
-
-def _norm_number(s: str) -> str:
-    s = s.replace("$", "").replace(",", "")
-    try:
-        f = float(s)
-    except ValueError:
-        return s
-    if not math.isfinite(f):
-        return s  # a figure too long for a float ("1" followed by 400 zeros) is compared as written
-    return str(int(f)) if f == int(f) else repr(f)
-
-
-def numbers_in(text: str) -> set[str]:
-    return {_norm_number(m.group(0)) for m in _NUMBER_IN_TEXT.finditer(text)}
-
-
-def unsupported_numbers(answer: Answer, allowed_extra: str = "") -> set[str]:
-    """Numbers in the answer text that no quote, citation or calculation holds (should be empty)."""
-    text = answer.answer
-    # Longest first, so "§ 392(A)" does not eat the front of "§ 392(A)(1)" and leave "(1)" behind.
-    for ref in sorted({x for c in answer.citations for x in (c.citation, c.id)}, key=len, reverse=True):
-        text = text.replace(ref, " ")
-    # Section references are not figures: "§ 7-14", and lists such as "§§ 7-1.3(f) and 7-3".
-    text = re.sub(r"§+\s*[\w.\-()]+(?:\s*(?:,|and|or)\s*\d[\w.\-()]*)*", " ", text)
-    text = re.sub(r"\b(?:item|Art\.)\s+[\w()]+", " ", text)
-    support = " ".join(c.quote for c in answer.citations) + " " + allowed_extra
-    for data in (answer.calculation, answer.calculation_input):
-        if data is not None:
-            support += " " + json.dumps(data, default=str)
-    if answer.intent == "clarify":
-        support += " " + answer.question  # echoing the user's own figure back is not a claim about the law
-    supported = numbers_in(support)
-    supported |= {_norm_number(x) for x in re.findall(r"\d+", support)}  # parts of dates like 2026-03-18
-    return numbers_in(text) - supported
-
-
-def check_answer(corpus: "Corpus", answer: Answer) -> list[str]:
-    """Problems with an answer: quotes not verbatim, numbers without support. Empty when sound."""
-    problems = []
-    for c in answer.citations:
-        if not corpus.quote_in(c.id, c.quote):
-            problems.append(f"quote not verbatim in {c.id}: {c.quote[:60]!r}")
-    bad = unsupported_numbers(answer)
-    if bad:
-        problems.append(f"unsupported numbers: {sorted(bad)}")
-    return problems
 
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#+!|~$])")

@@ -7,7 +7,7 @@ Citation/Answer (composition). Calculators keep their own input/output models in
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
@@ -22,6 +22,13 @@ class Office(Frozen):
     handles: list[str] = Field(default_factory=list, description="Topics it administers.")
 
 
+class Example(Frozen):
+    """An example question the app offers, kept with the municipality it names."""
+
+    user: Literal["resident", "contractor", "staff"] = Field(description="Who typically asks it.")
+    question: str
+
+
 class Municipality(Frozen):
     id: str = Field(description="Lower-case id used in provision ids, e.g. 'tuckahoe'.")
     name: str = Field(description="Official name, e.g. 'Village of Tuckahoe'.")
@@ -33,6 +40,7 @@ class Municipality(Frozen):
     code_name: str
     code_abbrev: str
     offices: list[Office] = Field(default_factory=list)
+    examples: list[Example] = Field(default_factory=list, description="Example questions the app offers, by user.")
 
     def office(self, key: str) -> Office | None:
         return next((o for o in self.offices if o.key == key), None)
@@ -205,6 +213,65 @@ class Hit(Frozen):
 Intent = Literal["calculator", "definition", "lookup", "compare", "retrieval", "clarify", "abstain"]
 
 
+class QueryPlan(Frozen):
+    """A question understood once (plan.py): where, what kind of answer, the calculator's inputs with where
+    each came from, the words to search with, citations and defined terms typed in it. Retrieval, the
+    handlers and the eval read the plan; nothing parses the question again after it is built."""
+
+    query: str = Field(description="The question, cleaned of control characters and extra spaces.")
+    municipality: str | None = Field(description="Filter for every retriever; None searches all.")
+    municipality_source: Literal["caller", "question", "conversation", "none"]
+    named: tuple[str, ...] = Field(default=(), description="Municipalities the question names, in order.")
+    scope: tuple[str, ...] = Field(default=(), description="Municipalities the answer covers.")
+    other_place: str | None = Field(default=None, description="A place named that is not in the corpus.")
+    expanded: str = Field(description="The question with abbreviations' and everyday words' expansions appended.")
+    citations: tuple[str, ...] = Field(default=(), description="Provisions cited in the question.")
+    definitions: tuple[str, ...] = Field(default=(), description="Definitions of terms the question uses, longest term first.")
+    asked_definitions: tuple[str, ...] = Field(default=(), description="Definitions the question asks for ('what is X').")
+    intent: str = Field(default="retrieval", description="lookup, definition, compare, calculator, retrieval or abstain.")
+    calculator: str | None = Field(default=None, description="The calculator whose required input the question holds.")
+    term: str | None = Field(default=None, description="The defined term asked about.")
+    citation_text: str | None = Field(default=None, description="The citation as typed, for lookups.")
+    subject: str | None = Field(default=None, description="A subject these ordinances do not cover.")
+    yes_no: bool = Field(default=False, description="A yes/no question (it starts with can, do, is, must ...).")
+    slots: dict[str, Any] = Field(default_factory=dict, description="Calculator inputs read from the question.")
+    slot_sources: dict[str, str] = Field(default_factory=dict, description="Slot -> the words it was read from.")
+    gaps: tuple[str, ...] = Field(default=(), description="Metadata gaps the question asks about: 'ordinance-id#index'.")
+    follow_up: Literal["municipality", "area", "full_text"] | None = Field(
+        default=None, description="A follow-up that leans on the conversation: 'what about in X?', 'and if it's 6 acres?', 'show me that section'.")
+    follow_up_municipality: str | None = Field(default=None, description="The municipality a 'what about in X?' moves to.")
+
+    def for_municipality(self, municipality: str | None) -> "QueryPlan":
+        return self.model_copy(update={"municipality": municipality})
+
+
+BlockKind = Literal["lead", "summary", "quote", "text", "note", "offices", "follow_up"]
+
+
+class Block(Frozen):
+    """One piece of a drafted answer. Our own words (lead, text, note) may hold only figures that a quote,
+    a summary or a calculation in the same draft holds; a quote is verbatim in its provision; a summary is
+    the curated headnote of the provision it names, shown labelled as a summary."""
+
+    kind: BlockKind
+    text: str = Field(default="", description="Our words (lead, text, note, offices, follow_up) or the summary.")
+    citation: Citation | None = Field(default=None, description="Quote blocks: the verbatim quote and its provision.")
+    summary_of: str | None = Field(default=None, description="Summary blocks: the provision the headnote summarises.")
+    label: str | None = Field(default=None, description="The municipality this block speaks for, when several do.")
+    role: str = Field(default="", description="How a quote is introduced: 'proof', 'also', 'lead-in', 'item', 'definition'.")
+
+
+class Draft(Frozen):
+    """A handler's answer before verification and rendering: typed blocks, in reading order."""
+
+    blocks: tuple[Block, ...] = ()
+
+    @property
+    def citations(self) -> list[Citation]:
+        return [b.citation for b in self.blocks if b.citation is not None]
+
+
+
 class Answer(Frozen):
     """What the assistant returns for one question (the JSON other tools read)."""
 
@@ -221,6 +288,8 @@ class Answer(Frozen):
     caveats: list[str] = Field(default_factory=list)
     offices: list[str] = Field(default_factory=list, description="Who to ask next.")
     disclaimer: str = "This is legal information from the ordinance text, not legal advice."
+    lead: str = Field(default="", description="The direct answer, the first sentence a user reads (our words or a labelled summary).")
+    blocks: list[Block] = Field(default_factory=list, description="The verified draft the text was rendered from.")
 
 
 class Turn(BaseModel):

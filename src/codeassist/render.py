@@ -9,14 +9,16 @@ if TYPE_CHECKING:
     from .models import Provision
 
 
-def label_of(p: "Provision") -> str:
-    """How the label is printed in front of the text: "(c)", "A.", "a", a term, or nothing."""
+def label_of(p: "Provision", corpus: "Corpus | None" = None) -> str:
+    """How the label is printed in front of the text: "(c)", "A.", "a", a term, or nothing. In an ordinance
+    whose headings were stripped ("unheaded-blocks"), top-level labels print as "A." (as in the source)."""
+    layout = corpus.ordinance_of(p.id).layout if corpus is not None else "headed-sections"
     if p.kind == "definition":
         return p.term or ""
     if not p.labels or p.kind == "continuation":
         return ""
     label = p.labels[-1]
-    if p.municipality == "hempstead" and len(p.labels) == 1:
+    if layout == "unheaded-blocks" and len(p.labels) == 1:
         return f"{label}."
     return f"({label})"
 
@@ -30,7 +32,7 @@ def provision_tree(corpus: "Corpus", pid: str) -> dict:
         "municipality": p.municipality,
         "citation": p.citation,
         "heading": p.heading,
-        "label": label_of(p),
+        "label": label_of(p, corpus),
         "text": p.text,
         "history": p.history,
         "notes": list(p.notes),
@@ -43,7 +45,7 @@ def provision_text(corpus: "Corpus", pid: str, indent: str = "") -> str:
     p = corpus.get(pid)
     assert p is not None
     lines = []
-    label = label_of(p)
+    label = label_of(p, corpus)
     if p.text or label:
         lines.append(f"{indent}{label + ' ' if label else ''}{p.text}".rstrip())
     for child in p.children:

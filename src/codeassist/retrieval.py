@@ -27,17 +27,16 @@ from __future__ import annotations
 
 import logging
 import re
-import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict
 
-from codeassist.errors import CitationNotFound, IndexUnavailable, InvalidInput
-from codeassist.models import Hit, Provision
+from codeassist.errors import IndexUnavailable, InvalidInput
+from codeassist.models import Hit, Provision, QueryPlan
 from codeassist.settings import Settings, get_settings
-from codeassist.understand import detect_municipalities, detect_other_place, expand_abbreviations
+from codeassist.plan import Planner
 
 if TYPE_CHECKING:
     from codeassist.chunking import Chunk
@@ -125,131 +124,6 @@ def relative_score_fusion(scores: Mapping[str, Mapping[str, float]],
     return [(item, fused[item], tuple(found[item])) for item in ranked]
 
 
-class QueryPlan(BaseModel):
-    """What `understand()` read in a question."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    query: str = Field(description="The question, cleaned of control characters and extra spaces.")
-    municipality: str | None = Field(description="Filter for every retriever; None searches all.")
-    municipality_source: Literal["caller", "question", "none"]
-    other_place: str | None = Field(default=None, description="A place named that is not in the corpus.")
-    expanded: str = Field(description="The question with abbreviations' expansions appended.")
-    citations: tuple[str, ...] = Field(default=(), description="Provisions cited in the question.")
-    definitions: tuple[str, ...] = Field(default=(), description="Definitions of terms the question uses, longest term first.")
-    asked_definitions: tuple[str, ...] = Field(default=(), description="Definitions the question asks for ('what is X').")
-
-
-# --- reading the question ------------------------------------------------------------------------
-
-def clean_query(query: object, max_chars: int) -> str:
-    if not isinstance(query, str):
-        raise InvalidInput("Please type the search as text.")
-    if len(query) > max_chars:
-        raise InvalidInput(f"That search is {len(query):,} characters long; please keep it under {max_chars:,}.")
-    text = "".join(" " if unicodedata.category(ch)[0] == "C" else ch for ch in query)
-    text = re.sub(r"\s+", " ", text).strip()
-    if not text or not re.search(r"\w", text):
-        raise InvalidInput('Please type what to search for, e.g. "erosion inspection after rain in Hempstead".')
-    return text
-
-
-def _edit_distance_le1(a: str, b: str) -> bool:
-    if abs(len(a) - len(b)) > 1 or a == b:
-        return a == b
-    if len(a) > len(b):
-        a, b = b, a
-    i = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), len(a))
-    return a[i:] == b[i + 1:] if len(a) < len(b) else a[i + 1:] == b[i + 1:]
-
-
-def named_municipalities(query: str, aliases: Mapping[str, Sequence[str]]) -> list[str]:
-    """Municipality ids the question names, in order ("North Hempstead" is not Hempstead); failing an
-    exact name, a one-letter typo of a name of 7+ letters ("hempsted"), unless another place is named."""
-    found = detect_municipalities(query, {m: list(a) for m, a in aliases.items()})
-    if found or detect_other_place(query):
-        return found
-    words = re.findall(r"[a-z]+", query.lower())
-    for mid, names in aliases.items():
-        single = [n for n in names if " " not in n and len(n) >= 7]
-        if any(_edit_distance_le1(w, n) for w in words for n in single):
-            found.append(mid)
-    return found
-
-
-_LABELS = r"(?:\s*(?:\(\s*[A-Za-z0-9]{1,3}\s*\)|(?<=[\s\d)])[A-Za-z](?![A-Za-z])|\d{1,2}(?!\d)))*"
-_CITATION_SPANS = [
-    re.compile(r"(?<![\w.-])\d+[A-Za-z]?\s*-\s*\d+(?![\d.])" + _LABELS),                  # 7B-6(c), 7-5 a 1
-    re.compile(r"(?:§+|\bsec(?:tion)?\.?)\s*\d{3}(?!\d)" + _LABELS, re.I),                # § 391(B), section 392 B
-    re.compile(r"(?<![\w.-])\d{3}(?=\s*\(?[A-Za-z]\b|\s*\()" + _LABELS),                 # 391(B)(1)(d), 392B
-    re.compile(r"(?:\b(?:hempstead|tuckahoe)\s+)?\b(?:exemptions?|enforcement|penalties|fees|purpose|applicability|"
-               r"findings of fact|construction inspection|performance guarantee|statutory authority)"
-               r"\s+(?:item\s+)?\(?[A-Ka-k]\)?(?=\s*[?.!]?\s*$)" + _LABELS, re.I),        # hempstead exemptions G
-]
-
-
-def find_citations(query: str, corpus: Corpus, municipality: str | None) -> list[Provision]:
-    """Provisions cited in the question. Only spans that look like citations are tried, so a number
-    such as "500 feet" is never read as one."""
-    out: list[Provision] = []
-    for pattern in _CITATION_SPANS:
-        for m in pattern.finditer(query):
-            span = m.group(0).strip()
-            while span:
-                try:
-                    p = corpus.resolve_citation(span, municipality)
-                except CitationNotFound:
-                    shorter = re.sub(r"\s*(?:\(\s*[A-Za-z0-9]{1,3}\s*\)|[A-Za-z0-9]{1,2})$", "", span)
-                    span = "" if shorter == span else shorter.strip()
-                    continue
-                if p.id not in {q.id for q in out}:
-                    out.append(p)
-                break
-    return out
-
-
-_STOP_AFTER_TERM = r"(?=\s*(?:$|[?.!,;:()'\"’”]|\b(?:in|under|for|mean|means|exactly|according|per|mean\w*|is|as|of the)\b))"
-_DEF_CUE_BEFORE = (r"(?:what(?:'s|’s|s| is| are)|who(?:'s| is)|define[sd]?|definition of|meaning of|count(?:s|ed)? as|"
-                   r"considered(?: to be)?|qualif(?:y|ies) as|is (?:that|this|it) (?:a|an)|mean by)")
-
-
-class _Terms:
-    """Defined terms of one municipality as matchable variants (singular and plural)."""
-
-    def __init__(self, definitions: Mapping[str, str]):
-        variants: dict[str, str] = {}
-        for term, pid in definitions.items():
-            t = re.sub(r"\s+", " ", term.lower()).strip()
-            for v in {t, t[:-1] if t.endswith("s") and len(t) > 3 else t + "s"}:
-                variants.setdefault(v, pid)
-        self.variants = variants
-        self._pattern = (re.compile(r"(?<![\w-])(" + "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
-                                    + r")(?![\w-])") if variants else None)
-
-    def find(self, text: str) -> list[tuple[int, int, str]]:
-        """Non-overlapping (start, end, pid), longest variant first at each position."""
-        if self._pattern is None:
-            return []
-        return [(m.start(), m.end(), self.variants[m.group(1)]) for m in self._pattern.finditer(text.lower())]
-
-
-def definition_intent(query: str, term_spans: list[tuple[int, int, str]]) -> list[str]:
-    """Definition ids the question asks about: a quoted term ('building'), or a term right after a cue
-    ("what is a", "count as", "definition of") and ending the phrase, or "what does TERM mean"."""
-    low = query.lower()
-    asked: list[str] = []
-    for start, end, pid in term_spans:
-        quoted = start > 0 and low[start - 1] in "'\"‘“" and end < len(low) and low[end] in "'\"’”"
-        before = low[:start]
-        cue = re.search(_DEF_CUE_BEFORE + r"\s+(?:(?:a|an|the)\s+)?$", before)
-        ends = re.match(_STOP_AFTER_TERM, low[end:])
-        means = re.search(r"\bwhat (?:does|do)\s+(?:(?:a|an|the)\s+)?$", before) and re.match(r"\s+mean", low[end:])
-        if quoted or (cue and ends) or means:
-            if pid not in asked:
-                asked.append(pid)
-    return asked
-
-
 # --- the retriever -------------------------------------------------------------------------------
 
 class Retriever:
@@ -278,9 +152,7 @@ class Retriever:
             raise ValueError(f"unknown fusion {fusion!r}; known: score, rrf")
         self.fusion = fusion
         self.depth = depth
-        self.aliases = {m.id: sorted({m.id, m.name.lower(), m.short_name.lower(), *m.aliases})
-                        for m in corpus.municipalities.values()}
-        self._terms = {m: _Terms(corpus.definitions(m)) for m in corpus.municipalities}
+        self.planner = Planner(corpus, self.settings.max_question_chars)
 
     @property
     def index(self) -> Index:
@@ -301,24 +173,8 @@ class Retriever:
 
     # --- understanding ---
     def understand(self, query: str, municipality: str | None = None) -> QueryPlan:
-        text = clean_query(query, self.settings.max_question_chars)
-        other = detect_other_place(text)
-        if municipality is not None:
-            muni, source = self.corpus.check_municipality(municipality), "caller"
-        else:
-            named = named_municipalities(text, self.aliases)
-            # Two named (a comparison) or none: search everything.
-            muni, source = (named[0], "question") if len(set(named)) == 1 else (None, "none")
-        expanded = expand_abbreviations(text)
-        citations = tuple(p.id for p in find_citations(text, self.corpus, muni))
-        scopes = [muni] if muni else list(self._terms)
-        spans = [s for m in scopes for s in self._terms[m].find(expanded)]
-        asked = definition_intent(expanded, spans)
-        # Longer terms first: "land development activity" says more than "stormwater".
-        used = [pid for _, _, pid in sorted(spans, key=lambda s: (-(s[1] - s[0]), s[0]))]
-        return QueryPlan(query=text, municipality=muni, municipality_source=source, other_place=other,
-                         expanded=expanded, citations=citations, definitions=tuple(dict.fromkeys(asked + used)),
-                         asked_definitions=tuple(asked))
+        """The plan for a bare search (the Assistant builds its own plan once and calls `search_plan`)."""
+        return self.planner.build(query, municipality)
 
     # --- searching ---
     def search(self, query: str, municipality: str | None = None, k: int = 5, *,
@@ -338,6 +194,10 @@ class Retriever:
 
     def search_plan(self, plan: QueryPlan, k: int = 5, *, mode: Mode = "hybrid") -> list[Hit]:
         return self._search(plan, k, mode)[0]
+
+    def search_plan_with_similarity(self, plan: QueryPlan, k: int = 5) -> tuple[list[Hit], float | None]:
+        """`search_plan`, plus the nearest passage's cosine similarity (see `search_with_similarity`)."""
+        return self._search(plan, k, "hybrid")
 
     def _search(self, plan: QueryPlan, k: int, mode: Mode) -> tuple[list[Hit], float | None]:
         depth = max(self.depth, 3 * k)

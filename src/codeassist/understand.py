@@ -6,37 +6,24 @@ Nothing here retrieves or answers; `answer.py` acts on the `Route` this returns.
 from __future__ import annotations
 
 import re
-import unicodedata
+import tomllib
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from functools import lru_cache
+from pathlib import Path
 
-from .errors import InvalidInput
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from .errors import CorpusError, InvalidInput
+from .text import clean_text
 
 SQFT_PER_ACRE = 43_560
 
-# Places users may name that are not in the corpus. "North Hempstead" must not read as Hempstead.
-OTHER_PLACES = [
-    "north hempstead", "west hempstead", "village of hempstead", "hempstead village", "oyster bay", "yonkers",
-    "new york city", "nyc", "brooklyn", "queens", "manhattan", "bronx", "staten island", "buffalo",
-    "rochester", "albany", "syracuse", "white plains", "scarsdale", "bronxville", "eastchester",
-    "mount vernon", "new rochelle", "long beach", "glen cove", "babylon", "islip", "huntington",
-    "brookhaven", "greenburgh", "new jersey", "connecticut", "california", "florida", "texas",
-]
 # Subjects these ordinances do not cover at all (answered with an abstention, not a near-miss quote).
 OTHER_SUBJECTS = re.compile(
     r"\b(property tax(?:es)?|tax rate|school tax|parking|garbage|trash|recycling|dogs?|cats?|pets?|noise|leash|"
     r"setbacks?|side yard|front yard|snow removal|fireworks|liquor|alcohol|short[- ]term rental|airbnb|"
     r"swimming pool fence|pool fence|sidewalk shoveling|rent control|speed limit|marriage|voting)\b", re.I)
-_OTHER_PLACE_PATTERN = re.compile(r"\b(?:town|village|city|county) of ([a-z][a-z .'-]{2,30}?)(?=[,.?!;]|\s+(?:and|or|in|for|to)\b|$)")
-
-ABBREVIATIONS = {
-    "swppp": "stormwater pollution prevention plan", "smp": "stormwater management practice",
-    "smps": "stormwater management practices", "ms4": "municipal separate stormwater sewer system",
-    "spdes": "state pollutant discharge elimination system", "tmdl": "total maximum daily load",
-    "co": "certificate of occupancy", "nov": "notice of violation", "e&s": "erosion and sediment",
-    "esc": "erosion and sediment control", "nec": "national electrical code", "smo": "stormwater management officer",
-    "dec": "department of environmental conservation",
-}
 
 _NUM_WORDS = {"half": 0.5, "a quarter": 0.25, "quarter": 0.25, "one": 1, "two": 2, "three": 3, "four": 4,
               "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "an": 1, "a": 1}
@@ -54,12 +41,7 @@ def clean_question(text: object, max_chars: int) -> str:
     if len(text) > max_chars:
         raise InvalidInput(f"That question is {len(text):,} characters long; please keep it under "
                            f"{max_chars:,} characters and ask one thing at a time.")
-    # Pasted text: fullwidth letters to ASCII (NFKC), invisible format characters (soft hyphen,
-    # zero-width space) dropped so words stay whole, other control characters to spaces.
-    text = unicodedata.normalize("NFKC", text)
-    cleaned = "".join("" if unicodedata.category(ch) == "Cf" else
-                      ch if unicodedata.category(ch)[0] != "C" or ch in "\t\n" else " " for ch in text)
-    cleaned = re.sub(r"\s+", " ", cleaned).strip()
+    cleaned = clean_text(text)
     if not cleaned:
         raise InvalidInput("Please type a question, for example: \"Do I need a SWPPP for clearing 2 acres in Hempstead?\"")
     if not re.search(r"[^\W\d_]{2,}", cleaned) and not _CITATION_IN_Q.search(cleaned):
@@ -67,77 +49,55 @@ def clean_question(text: object, max_chars: int) -> str:
     return cleaned
 
 
-def detect_other_place(q: str) -> str | None:
-    low = q.lower()
-    for place in OTHER_PLACES:
-        if re.search(r"(?<![\w-])" + re.escape(place) + r"(?![\w-])", low):
-            return place.title() if place != "nyc" else "New York City"
-    m = _OTHER_PLACE_PATTERN.search(low)
-    if m and m.group(1).strip() not in {"hempstead", "tuckahoe"}:
-        return m.group(1).strip().title()
-    return None
+class Glossary(BaseModel):
+    """Everyday words and abbreviations -> the ordinances' words (corpus/_glossary/glossary.toml): shared
+    vocabulary, appended to a question before searching, never replacing what the user wrote."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    abbreviations: dict[str, str] = Field(default_factory=dict)
+    everyday: list[dict[str, str]] = Field(default_factory=list, description="[{pattern, words}]")
+
+    @field_validator("everyday")
+    @classmethod
+    def _patterns_compile(cls, rows: list[dict[str, str]]) -> list[dict[str, str]]:
+        for row in rows:
+            if set(row) != {"pattern", "words"}:
+                raise ValueError(f"each [[everyday]] entry needs exactly `pattern` and `words`; got {sorted(row)}")
+            re.compile(row["pattern"])
+        return rows
+
+    def expand(self, q: str) -> str:
+        """Append expansions of abbreviations and everyday words the question uses (kept beside the original)."""
+        extra = [row["words"] for row in self.everyday if re.search(row["pattern"], q, re.I)]
+        for abbr, full in self.abbreviations.items():
+            if re.search(r"(?<![\w&])" + re.escape(abbr) + r"s?(?![\w&])", q, re.I):
+                # "CO" only as an abbreviation when written in capitals (not "co-owner").
+                if abbr == "co" and not re.search(r"\bCOs?\b", q):
+                    continue
+                extra.append(full)
+        return q + (" (" + "; ".join(extra) + ")" if extra else "")
 
 
-def detect_municipalities(q: str, aliases: dict[str, list[str]]) -> list[str]:
-    """Municipality ids named in the question, in the order they appear ("North Hempstead" is not Hempstead)."""
-    low = q.lower()
-    for place in OTHER_PLACES:
-        low = re.sub(r"(?<![\w-])" + re.escape(place) + r"(?![\w-])", lambda m: "#" * len(m.group(0)), low)
-    found: list[tuple[int, str]] = []
-    for mid, names in aliases.items():
-        for name in sorted(set(names) | {mid}, key=len, reverse=True):
-            m = re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", low)
-            if m:
-                found.append((m.start(), mid))
-                break
-    return [mid for _, mid in sorted(found)]
+@lru_cache(maxsize=8)
+def load_glossary(corpus_dir: Path | None = None) -> Glossary:
+    """The shared glossary of a corpus folder (an empty one when the folder has none)."""
+    if corpus_dir is None:
+        from .settings import get_settings
+
+        corpus_dir = get_settings().corpus_dir
+    path = Path(corpus_dir) / "_glossary" / "glossary.toml"
+    if not path.is_file():
+        return Glossary()
+    try:
+        return Glossary(**tomllib.loads(path.read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValidationError, re.error) as exc:
+        raise CorpusError(f"invalid glossary {path}: {exc}") from exc
 
 
-# Everyday words -> the ordinance's words (appended, never replacing what the user wrote).
-SYNONYMS = {
-    r"\brain(?:fall|ed|s|storm)?\b|\bdownpour\b": "precipitation storm event",
-    r"\bbond\b": "performance guarantee security",
-    r"\bfined?\b|\bticket(?:ed)?\b": "penalty",
-    r"\bpermit to build\b|\bbuilding permit\b": "building permit",
-    r"\bdig(?:ging)?\b|\bexcavat\w*\b|\bgrading\b|\bbulldoz\w*\b": "soil disturbance clearing grading",
-    r"\bsilt\b|\bmud\b|\bdirt\b": "sediment erosion",
-    r"\bcatch basin|\bdetention pond|\bretention pond|\bbasins?\b|\bponds?\b": "stormwater management facility",
-    r"\bhow fast\b|\bhow soon\b|\bhow quickly\b": "within hours days",
-    r"\bcheck(?:s|ed)? on\b|\bcome out\b|\bvisit\b": "inspection",
-    r"\belectrician\b": "electrical contractor",
-    r"\bcost\b|\bcharge\b|\bpay\b": "fees reasonable costs at prevailing rates",
-    r"\btorn up\b|\bground\b|\bland\b": "disturbed land area",
-    r"\bat once\b|\bat a time\b|\bsame time\b": "at any one time",
-    r"\bcon ?ed\b|\bcon edison\b|\bpower company\b|\butility\b": "public utility corporation",
-    r"\bhook(?:s|ed)? up\b|\bturn(?:s|ed)? on the power\b|\benergiz\w*": "connection source of electrical energy certificate of approval",
-    r"\b(?:under|use|using|borrow\w*) (?:my|his|her|their|your) (?:\w+ )?licen[cs]e\b": "allow his license to be used in connection with work not actually done by him",
-    r"\bcourt\b|\bsue\b|\bjudge\b": "injunction restrained by law court",
-    r"\bmov(?:e|ing) in(?:to)?\b|\boccupy\b|\boccupancy\b": "prevent the occupancy certificate of occupancy",
-    r"\btake away\b|\brevok\w*|\blos(?:e|ing) (?:my|his|their|the) licen[cs]e": "revocation of license revoke",
-    r"\bmuddy\b|\bcloudy\b|\bmurky\b|\bdirty water\b|\bbrown water\b": "turbidity substantial visible contrast water quality",
-    r"\bthrows? out\b|\bstrikes? down\b|\bunconstitutional\b|\binvalid\w*": "judged invalid severability remainder",
-    r"\bwho (?:actually )?reviews?\b|\breview(?:s|ed)? (?:the |my |our )?(?:swppps?|plans?)": "Stormwater Management Officer accept and review plans",
-    r"\bwhere (?:do|should) (?:i|we) (?:send|submit|file)\b|\bwho (?:do|should) (?:i|we) (?:send|give|submit)": "submit to the Stormwater Management Officer",
-    r"\brefund\w*|\bfee back\b|\bmoney back\b": "fee retained whether or not a certificate is granted",
-    r"\bkeep using\b|\bstill use\b|\buse (?:the |old |existing )?wiring\b": "use or permit the use of wiring installed in violation",
-    r"\bhire (?:an? )?(?:outside )?engineer\b|\boutside engineer\b": "engage the services of a registered professional engineer",
-    r"\bstripped\b|\brestor\w*|\bwon'?t fix\b|\bwho pays\b": "restoration of lands restore undisturbed condition corrective action lien",
-    r"\bappl(?:y|ication) for (?:an? )?(?:electrical )?permit\b": "application for such permit describing the work in writing",
-}
-
-
-def expand_abbreviations(q: str) -> str:
-    """Append expansions of abbreviations and everyday words the question uses (kept beside the original)."""
-    extra = [full for pattern, full in SYNONYMS.items() if re.search(pattern, q, re.I)]
-    if extract_activity(q):  # fences, gardens, emergencies...: the law lists such activities as exemptions
-        extra.append("may be exempt from review")
-    for abbr, full in ABBREVIATIONS.items():
-        if re.search(r"(?<![\w&])" + re.escape(abbr) + r"s?(?![\w&])", q, re.I):
-            # "CO" only as an abbreviation when written in capitals (not "co-owner").
-            if abbr == "co" and not re.search(r"\bCOs?\b", q):
-                continue
-            extra.append(full)
-    return q + (" (" + "; ".join(extra) + ")" if extra else "")
+def expand_abbreviations(q: str, glossary: Glossary | None = None) -> str:
+    """The question with the glossary's expansions appended (the corpus folder's glossary by default)."""
+    return (glossary or load_glossary()).expand(q)
 
 
 # --- slots -----------------------------------------------------------------------------------------
@@ -273,7 +233,7 @@ def extract_duration_days(q: str) -> int | None:
 
 # --- intent ------------------------------------------------------------------------------------------
 
-_CITATION_IN_Q = re.compile(
+CITATION_IN_Q = _CITATION_IN_Q = re.compile(
     r"(§\s*\d|\b\d+[a-z]?-\d+\b|\b(?:section|sec\.?)\s*\d{3}\b|\b3[89]\d\s*\(?[a-z]\)?\b|"
     r"\b(?:exemptions?|penalties|enforcement|fees|purpose|applicability)\s+(?:item\s+)?\(?[a-k]\)?(?:\s|$|\?))", re.I)
 _LOOKUP_WORDS = re.compile(r"\b(what does|what do|show|say|says|text of|read|full text|quote|look ?up|open|cite|"
@@ -382,7 +342,7 @@ _DEFINITION_CUE = re.compile(r"\b(?:counts? as|considered|qualif(?:y|ies) as|wha
                              r"meaning of|mean by|defined as)\b", re.I)
 
 
-def _definition_term(q: str, definitions: dict[str, str]) -> str | None:
+def _definition_term(q: str, definitions: dict[str, str], abbreviations: dict[str, str]) -> str | None:
     m = _DEFINITION.match(q.strip())
     candidates = []
     if m:
@@ -401,55 +361,135 @@ def _definition_term(q: str, definitions: dict[str, str]) -> str | None:
     for raw in candidates:
         term = re.sub(r"\s+", " ", raw.lower()).strip(" .")
         term = re.sub(r"^(?:a|an|the)\s+", "", term)
-        for t in (term, term.rstrip("s"), term + "s", ABBREVIATIONS.get(term, "")):
+        for t in (term, term.rstrip("s"), term + "s", abbreviations.get(term, "")):
             if t and definitions.get(t):
                 return t
     return None
 
 
-def route(q: str, definitions: dict[str, str], n_named: int = 0) -> Route:
-    """Decide what the question needs. `definitions` maps lower-case defined terms to provision ids;
-    `n_named` is how many municipalities the question names."""
+def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
+    """Every calculator input the question states, read once: {slot: value} and {slot: the words read}.
+    Values are JSON data (dates as ISO strings); a slot the question does not state is absent."""
     low = q.lower()
-    other = detect_other_place(q)
-    if other and not n_named:  # "I'm licensed in White Plains; can I work in Tuckahoe?" is about Tuckahoe
-        return Route("abstain", other_place=other)
+    slots: dict = {}
+    words: dict[str, str] = {}
+
+    def put(name: str, value, match: str | None) -> None:
+        slots[name] = value
+        words[name] = match or ""
+
+    area = extract_area(q)
+    if area:
+        put("area_unit", area[0], None)
+        put("area", area[1], f"{area[1]:g} {area[0]}")
+    act = extract_activity(q)
+    if act:
+        put("activity", act, act)
+    for name, pattern in _FLAG_SLOTS.items():
+        m = re.search(pattern, low)
+        if m:
+            put(name, True, m.group(0))
+    if re.search(r"not part of (?:any|a) (?:subdivision|larger|common)", low):
+        put("part_of_common_plan", False, "not part of")
+    if slots.get("discharges_to_impaired_water") and re.search(r"\bno impaired|not impaired\b", low):
+        del slots["discharges_to_impaired_water"]
+    n = extract_offense_number(q)
+    if n:
+        put("offense_number", n, str(n))
+    years = extract_years_window(q)
+    if years is not None:
+        put("years_window", years, f"{years:g} years")
+    days = extract_duration_days(q)
+    if days:
+        put("duration_days", days, f"{days} days")
+    bad = impossible_dates(q)
+    if bad:
+        put("impossible_dates", bad, bad[0])
+    dates = extract_dates(q, today)
+    if dates:
+        put("dates", [d.isoformat() for d in dates], ", ".join(d.isoformat() for d in dates))
+    inches = extract_inches(q)
+    if inches is not None:
+        put("inches", inches, f"{inches:g} inches")
+    hm = extract_time(q)
+    if hm:
+        put("time", f"{hm[0]:02d}:{hm[1]:02d}", f"{hm[0]:02d}:{hm[1]:02d}")
+    for name, pattern in _EVENT_SLOTS:
+        if re.search(pattern, low):
+            put("event", name, name)
+            break
+    repair = extract_minor_repair(q)
+    if repair:
+        put("minor_repair", repair, repair)
+    by = extract_performed_by(q)
+    if by:
+        put("performed_by", by, by)
+    if _ELECTRICAL.search(q):
+        put("electrical", True, _ELECTRICAL.search(q).group(0))
+    return slots, words
+
+
+_FLAG_SLOTS = {
+    "single_family_residence": r"single[- ]family|one[- ]family|my (?:house|home)|a house\b",
+    "part_of_common_plan": r"\b(subdivision|lots|phases|phased|larger (?:common )?plan|common plan|development)\b",
+    "discharges_to_impaired_water": r"\b(impaired|303\(d\)|tmdl)\b",
+    "site_plan_review": r"\b(site plan|special permit|subdivision review)\b",
+}
+# The dated event a deadline question is about, first match wins.
+_EVENT_SLOTS = [
+    ("storm", r"\b(rain|storm|precip)"),
+    ("violation_notice", r"\b(nov|notice of violation|violation notice|served)\b"),
+    ("wiring_concealment", r"\b(conceal|sheetrock|drywall|cover|close (?:up )?the walls)\b"),
+    ("supervisor_left", r"\b(supervisor|master electrician)\b.*\b(left|quit|leave|gone)\b"),
+    ("registration", r"\b(registration|license|licence)\b"),
+    ("final_acceptance", r"\b(final acceptance|guarantee|bond|escrow|letter of credit)\b"),
+    ("construction_start", r"\b(start|starting|begin)\b"),
+]
+
+
+def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: str | None = None,
+          slots: dict | None = None, glossary: Glossary | None = None) -> Route:
+    """Decide what the question needs, from the slots it states. `definitions` maps lower-case defined terms
+    to provision ids; `n_named` is how many municipalities the question names. A subject these laws do not
+    cover is noted, not decided here: the answer layer abstains only when retrieval finds nothing close."""
+    low = q.lower()
+    if slots is None:
+        slots = read_slots(q, date.today())[0]
+    if other_place and not n_named:  # "I'm licensed in White Plains; can I work in Tuckahoe?" is about Tuckahoe
+        return Route("abstain", other_place=other_place)
     subject = OTHER_SUBJECTS.search(q)
-    if subject and not re.search(r"\b(stormwater|erosion|sediment|swppp|electric\w*|wiring|drainage)\b", low):
-        return Route("abstain", other_place=None, notes=[subject.group(0)])
+    notes = [subject.group(0)] if subject and not re.search(
+        r"\b(stormwater|erosion|sediment|swppp|electric\w*|wiring|drainage)\b", low) else []
     m = _CITATION_IN_Q.search(q)
     # "appendix a 7-3" is the Village's zoning appendix, not Chapter 7 § 7-3.
     if m and (_LOOKUP_WORDS.search(q) or len(q.split()) <= 6) and not re.search(r"\bappendix\b", low):
         return Route("lookup", citation_text=q[m.start():])
     if _COMPARE.search(q) and (n_named >= 2 or re.search(r"\bboth\b", low)):
         return Route("compare")
-    has_area = extract_area(q) is not None
+    has_area = "area" in slots
     if _CHECKLIST.search(q) and has_area:
         return Route("calculator", calculator="swppp_checklist")
-    if _ELECTRICAL.search(q) and _PERMIT.search(q) and not _PENALTY.search(q) and not _DEADLINE.search(q):
+    if slots.get("electrical") and _PERMIT.search(q) and not _PENALTY.search(q) and not _DEADLINE.search(q):
         return Route("calculator", calculator="electrical_permit")
-    if _PENALTY.search(q) and (extract_offense_number(q) or extract_duration_days(q) or
+    if _PENALTY.search(q) and ("offense_number" in slots or "duration_days" in slots or
                                re.search(r"\b(max|maximum|minimum|how much|range|what(?:'s| is) the fine)\b", low)):
         return Route("calculator", calculator="penalty")
-    rain = extract_inches(q) is not None and re.search(r"\b(rain|storm|precip)", low)
-    if rain or (_DEADLINE.search(q) and (extract_dates(q, date.today()) or extract_inches(q) is not None)):
+    rain = "inches" in slots and re.search(r"\b(rain|storm|precip)", low)
+    if rain or (_DEADLINE.search(q) and ("dates" in slots or "inches" in slots)):
         return Route("calculator", calculator="deadlines")
-    if _APPLICABILITY.search(q) and not _CHECKLIST.search(q) and (has_area or not extract_activity(q)) and \
+    if _APPLICABILITY.search(q) and not _CHECKLIST.search(q) and (has_area or "activity" not in slots) and \
             not re.search(r"\b(approved before|before the (?:stormwater )?law|plat)\b", low):
         return Route("calculator", calculator="applicability")
-    term = _definition_term(q, definitions)
+    term = _definition_term(q, definitions, (glossary or load_glossary()).abbreviations)
     if term:
         return Route("definition", term=term)
-    return Route("retrieval")
+    return Route("retrieval", notes=notes)
 
 
-def is_follow_up_municipality(q: str, aliases: dict[str, list[str]]) -> str | None:
+def follow_up_rest(q: str) -> str:
+    """The place part of "what about in Tuckahoe?" / "and in Hempstead", or "" when not such a follow-up."""
     m = _FOLLOW_MUNI.match(q.strip())
-    if not m:
-        return None
-    rest = m["rest"] or m["rest2"] or ""
-    found = detect_municipalities(rest, aliases)
-    return found[0] if found and len(rest.split()) <= 6 else None
+    return (m["rest"] or m["rest2"] or "") if m else ""
 
 
 def is_follow_up_area(q: str) -> bool:

@@ -2,7 +2,8 @@
 
 import pytest
 
-from codeassist.compose import check_answer, unsupported_numbers
+from codeassist import draft as D
+from codeassist.draft import check_answer
 from codeassist.errors import InvalidInput
 from codeassist.models import Answer, Citation, Conversation
 
@@ -14,18 +15,18 @@ def ask(assistant, corpus, q, **kw):
 
 
 @pytest.mark.parametrize("q,intent,calc,cited", [
-    ("I'm clearing 2 acres for a single family house in Hempstead, do I need a SWPPP?", "calculator", "applicability",
+    ("we're clearing two acres to build a single family home in Hempstead - do we need a SWPPP?", "calculator", "applicability",
      "hempstead:390/land-development-activity"),
-    ("second offense within 3 years, what's the max fine in Tuckahoe for the erosion law?", "calculator", "penalty",
+    ("in Tuckahoe, what is the maximum fine for a second offense under the erosion law within 3 years?", "calculator", "penalty",
      "tuckahoe:7B-8(d)"),
-    ("do I need a permit to replace a fuse", "calculator", "electrical_permit", "tuckahoe:7-5(a)(1)"),
-    ("what goes in my swppp for a 6 acre site in hempstead", "calculator", "swppp_checklist", "hempstead:391(B)(1)(a)"),
+    ("is a permit needed to swap a fuse", "calculator", "electrical_permit", "tuckahoe:7-5(a)(1)"),
+    ("for a 6 acre site in hempstead, what must the swppp contain", "calculator", "swppp_checklist", "hempstead:391(B)(1)(a)"),
     ("we had 0.7 inches of rain on Tuesday in hempstead, when is the inspection report due?", "calculator", "deadlines",
      "hempstead:393(A)(2)"),
-    ("what does 7B-6(c) say", "lookup", None, "tuckahoe:7B-6(c)"),
-    ("what counts as impervious cover?", "definition", None, "hempstead:390/impervious-cover"),
+    ("show me 7B-6(c)", "lookup", None, "tuckahoe:7B-6(c)"),
+    ("what's the definition of impervious cover?", "definition", None, "hempstead:390/impervious-cover"),
     ("who can sign the swppp in hempstead", "retrieval", None, "hempstead:391(C)"),
-    ("how do Hempstead and Tuckahoe stop-work orders differ?", "compare", None, "hempstead:enforcement(B)"),
+    ("are stop-work orders different in Tuckahoe than in Hempstead?", "compare", None, "hempstead:enforcement(B)"),
 ])
 def test_routes_and_cites(assistant, corpus, q, intent, calc, cited):
     ans = ask(assistant, corpus, q)
@@ -36,7 +37,7 @@ def test_routes_and_cites(assistant, corpus, q, intent, calc, cited):
 
 
 def test_penalty_numbers_come_from_the_calculator(assistant, corpus):
-    ans = ask(assistant, corpus, "third stormwater violation in 4 yrs in hempstead - what's the fine range")
+    ans = ask(assistant, corpus, "what fine range applies in hempstead to a third stormwater violation within 4 years?")
     assert ans.calculation["tier"] == 3
     assert "$700" in ans.answer and "$1,000" in ans.answer
 
@@ -61,7 +62,7 @@ def test_tuckahoe_definition_is_not_borrowed_from_hempstead(assistant, corpus):
 
 
 def test_unnamed_municipality_answers_are_labelled(assistant, corpus):
-    ans = ask(assistant, corpus, "what counts as impervious cover?")
+    ans = ask(assistant, corpus, "what is meant by impervious cover?")
     assert "Town of Hempstead" in ans.answer and "Village of Tuckahoe" in ans.answer
 
 
@@ -126,9 +127,11 @@ def test_number_check_catches_an_invented_figure(corpus):
     p = corpus.get("hempstead:enforcement(A)(6)")
     good = Citation(id=p.id, municipality="hempstead", citation=p.citation, heading=p.heading,
                     quote="within 15 days of service of the notice of violation")
-    ans = Answer(question="q", answer="You have 30 days to appeal.", intent="retrieval", municipality="hempstead",
-                 citations=[good])
-    assert unsupported_numbers(ans) == {"30"}
+    draft = D.build(D.lead("You have 30 days to appeal."), D.quote(good))
+    assert D.unsupported_figures(corpus, draft) == {"30"}
+    ans = Answer(question="q", answer="", intent="retrieval", municipality="hempstead", citations=[good],
+                 blocks=list(draft.blocks))
+    assert check_answer(corpus, ans) == ["unsupported numbers in lead: ['30']"]
     with pytest.raises(ValueError, match="not verbatim"):
         Citation.model_validate({**good.model_dump(), "quote": "within 30 days"}, context={"corpus": corpus})
 

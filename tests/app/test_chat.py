@@ -85,6 +85,74 @@ def test_conversation_download_and_start_over(fake_assistant):
     assert not at.chat_message
 
 
+# --- answers drafted as blocks: the plain answer first, the law verbatim in an expander -----------------
+
+
+def children(node) -> list:
+    """A container's elements, in the order the page shows them."""
+    return [node.children[k] for k in sorted(node.children)]
+
+
+def test_plain_answer_first_then_labelled_summary_then_the_law_in_an_expander(fake_assistant):
+    at = ask(new_app().run(), "Can I skip review for routine maintenance?")
+    first, label, law, also, *rest = children(at.chat_message[1])
+    assert first.type == "markdown" and first.value.startswith("**Yes\\.** Routine maintenance that disturbs")
+    assert label.type == "caption" and "Summary \u2014 our plain-language reading of [Tuckahoe Code" in label.value
+    assert "not the law's words" in label.value and "(?cite=tuckahoe%3A7B-5%28c%29)" in label.value
+    assert law.type == "expander" and law.label.startswith("What the law says \u2014 Tuckahoe Code § 7B\\-5\\(c\\)")
+    (quoted,) = law.markdown
+    intro, item = quoted.value.index("The following activities may be exempt"), quoted.value.index("disturb fewer")
+    assert intro < item  # the list's lead-in comes before the item it introduces
+    assert also.label.startswith("Also relevant \u2014 Tuckahoe Code § 7B\\-4\\(a\\)")
+    shown = [getattr(e, "value", "") for e in rest]
+    assert any("**Note:** Exemption is decided case by case" in v for v in shown)
+    assert any("Questions about your site" in v for v in shown)
+    assert sum("Exemption is decided case by case" in v for v in shown) == 1  # the caveat is the note
+    assert any(e.label.startswith("[2] Tuckahoe Code § 7B\\-5\\(c\\)") for e in at.expander)  # sources stay
+
+
+def test_summary_is_never_shown_as_the_law(fake_assistant):
+    at = ask(new_app().run(), "Can I skip review for routine maintenance?")
+    law = next(e for e in at.expander if e.label.startswith("What the law says"))
+    summary = at.session_state["conversation"].turns[-1].answer.blocks[1].text
+    assert summary[:40] not in "\n".join(m.value for m in law.markdown).replace("\\", "")
+
+
+def test_each_municipality_gets_its_own_section(fake_assistant):
+    at = ask(new_app().run(), "Compare stop-work orders in both places.")
+    values = [getattr(e, "value", "") or getattr(e, "label", "") for e in children(at.chat_message[1])]
+    assert values[0].startswith("Differences in wording")
+    town = next(i for i, v in enumerate(values) if v.endswith("**Town of Hempstead**"))
+    village = next(i for i, v in enumerate(values) if v.endswith("**Village of Tuckahoe**"))
+    assert town < village
+    assert values[town + 1].startswith("The Town of Hempstead may issue a stop\\-work order")
+    assert values[town + 2].startswith(":material/summarize: Summary")
+    assert values[town + 3].startswith("What the law says \u2014 Hempstead BZO Art\\. XXXVIII")
+    assert values[village + 3].startswith("What the law says \u2014 Tuckahoe Code § 7B\\-8\\(b\\)")
+
+
+def test_download_keeps_the_drafted_answer(fake_assistant):
+    at = ask(new_app().run(), "Can I skip review for routine maintenance?")
+    md = at.session_state["conversation"].to_markdown()
+    assert "**Yes.** Routine maintenance" in md and "_(our summary, not the law's words)_" in md
+    assert "Download this conversation (Markdown)" in {d.label for d in at.get("download_button")}
+
+
+def test_answer_without_blocks_is_shown_from_its_text(fake_assistant):
+    at = ask(new_app().run(), "Is routine maintenance exempt?")
+    assert children(at.chat_message[1])[0].value.startswith("Routine maintenance may be exempt")
+    assert not any(e.label.startswith("What the law says") for e in at.expander)
+
+
+def test_examples_come_from_the_corpus_metadata(fake_assistant, corpus):
+    at = new_app().run()
+    shown = [b.label for b in at.button if b.key and b.key.startswith("example-")]
+    listed = [e.question for m in corpus.municipalities.values() for e in m.examples]
+    assert set(listed) <= set(shown)
+    names = [m.short_name for m in corpus.municipalities.values()]
+    assert f"Compare stop-work orders in {names[0]} and {names[1]}." in shown
+
+
 # --- the real Assistant (model and index) ---------------------------------------------------------
 
 

@@ -26,7 +26,7 @@ def test_show_json_has_children(capsys):
 
 
 def test_show_plain_text(capsys):
-    assert main(["show", "Hempstead exemptions G"]) == 0
+    assert main(["show", "Hempstead, exemptions G"]) == 0
     out = capsys.readouterr().out
     assert "Hempstead BZO Art. XXXVIII, Exemptions, item G" in out and "Cemetery graves." in out
 

@@ -11,7 +11,7 @@ from codeassist.errors import CitationNotFound, UnknownMunicipality
     ("392B", None, "hempstead:392(B)"),
     ("section 392 subsection B", None, "hempstead:392(B)"),
     ("§ 392, Subsection B", None, "hempstead:392(B)"),
-    ("Hempstead exemptions G", None, "hempstead:exemptions(G)"),
+    ("hempstead: exemptions G", None, "hempstead:exemptions(G)"),
     ("exemptions G", "hempstead", "hempstead:exemptions(G)"),
     ("exemptions g", "tuckahoe", "tuckahoe:7B-5(g)"),
     ("391(B)(1)(a)", None, "hempstead:391(B)(1)(a)"),

@@ -9,32 +9,10 @@ import re
 import pytest
 
 from codeassist.corpus import load_corpus
+from codeassist.text import figures as numbers
 
 CORPUS = load_corpus()
 HEADNOTED = [pid for pid in (p.id for p in CORPUS.provisions()) if CORPUS.headnote(pid)]
-
-_UNITS = r"(?:acres?|inch(?:es)?|years?|days?|hours?|weeks?|months?|feet|foot|percent|dollars?|times?|copies|copy)"
-_SMALL = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-          "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
-_WORD_NUMBER = re.compile(r"\b(?:(" + "|".join(_TENS) + r")(?:[- ](" + "|".join(_SMALL[1:10]) + r"))?|(" +
-                          "|".join(_SMALL) + r"))\b(?:\s+(hundred|thousand))?(\s+" + _UNITS + r")?", re.I)
-_DIGITS = re.compile(r"(?<![\w.])\$?\d[\d,]*(?:\.\d+)?")
-
-
-def numbers(text: str) -> set[str]:
-    """Figures in a text, digits and number words alike ("forty-eight" == "48"); a bare "one" that counts
-    nothing ("one of the following") is not a figure."""
-    out = {str(float(m.group(0).replace("$", "").replace(",", ""))).removesuffix(".0") for m in _DIGITS.finditer(text)}
-    for m in _WORD_NUMBER.finditer(text):
-        tens, unit_digit, small, scale, unit = m.groups()
-        if small and small.lower() == "one" and not unit and not scale:
-            continue
-        n = _TENS[tens.lower()] + (_SMALL.index(unit_digit.lower()) if unit_digit else 0) if tens else _SMALL.index(small.lower())
-        n *= {"hundred": 100, "thousand": 1000}.get((scale or "").lower(), 1)
-        out.add(str(n))
-    return out
-
 
 def context(pid: str) -> str:
     """What a headnote may draw on: the provision with its parts, its lead-ins and its heading."""

@@ -12,7 +12,7 @@ import pytest
 from pydantic import ValidationError
 
 from codeassist.calculators import CALCULATORS, format_validation_error
-from codeassist.compose import check_answer
+from codeassist.draft import check_answer
 from codeassist.errors import InvalidInput
 from codeassist.models import Answer, Conversation
 
@@ -37,7 +37,7 @@ REFUSED = {
 }
 
 ANSWERED = {
-    "ANSI escapes and bells": "\x1b[31mred\x1b[0m do I need a permit to replace a fuse in Tuckahoe \x07\x08",
+    "ANSI escapes and bells": "\x1b[31mred\x1b[0m is a permit needed to swap a fuse in Tuckahoe \x07\x08",
     "C0/C1 controls": "who \x01inspects\x1f erosion \x85control\x9f in tuckahoe",
     "HTML script": "<script>alert(1)</script> do I need a swppp for 2 acres in hempstead",
     "HTML img onerror": "<img src=x onerror=alert(1)> what is a stop-work order",

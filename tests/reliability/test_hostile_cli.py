@@ -10,7 +10,9 @@ import json
 
 import pytest
 
-from codeassist import cli, cli_ask, cli_search
+from codeassist import cli
+from codeassist.cli import ask as cli_ask
+from codeassist.cli import search as cli_search
 
 from .conftest import run_cli
 

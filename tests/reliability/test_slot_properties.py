@@ -14,7 +14,9 @@ from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from codeassist import understand as U
-from codeassist.answer import build_calc_input
+from codeassist.answer import build_calc_input as _build
+from codeassist.corpus import load_corpus
+from codeassist.plan import Planner
 from codeassist.calculators import CALCULATORS
 from codeassist.errors import InvalidInput
 
@@ -33,6 +35,13 @@ QUESTIONISH = st.lists(st.one_of(st.sampled_from(VOCAB), st.integers(-10**6, 10*
                                  st.floats(allow_nan=False, allow_infinity=False, width=32).map(str),
                                  st.text(max_size=8)), max_size=25).map(" ".join)
 ANY_TEXT = st.one_of(st.text(max_size=400), QUESTIONISH)
+PLANNER = Planner(load_corpus())
+
+
+def build_calc_input(name: str, question: str, muni: str):
+    """The calculator input the answer layer builds: the question read once into slots, then mapped."""
+    slots, _ = U.read_slots(question, TODAY)
+    return _build(name, slots, question, muni, today=TODAY)
 
 
 @FAST
@@ -57,8 +66,9 @@ def test_extractors_and_router_never_crash(q):
     U.extract_minor_repair(q)
     assert U.extract_performed_by(q) in (None, "utility", "in_house_journeyman", "registered_contractor", "homeowner")
     assert U.expand_abbreviations(q).startswith(q)
-    U.detect_other_place(q)
-    U.detect_municipalities(q, {"hempstead": ["hempstead", "town of hempstead"], "tuckahoe": ["tuckahoe"]})
+    PLANNER.other_place(q)
+    PLANNER.named(q)
+    U.read_slots(q, TODAY)
     r = U.route(q, DEFINITIONS)
     assert r.intent in KNOWN_INTENTS
     assert r.calculator is None or r.calculator in CALCULATORS

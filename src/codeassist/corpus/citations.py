@@ -19,7 +19,7 @@ _FILLER = re.compile(
     r"\b(?:section|sections|sec|subsection|subsec|sub|paragraph|para|item|clause|subdivision|art|article|"
     r"xxxviii|chapter|ch|code|bzo|building|zone|ordinance|of|the|town|village|what|does|say|says|show|me|"
     r"in|to|is|under|number|no|part|definition|defined|term|meaning)\b\.?", re.I)
-_TUCKAHOE_STYLE = re.compile(r"(?<![\w.])(\d+[A-Za-z]?)\s*-\s*(\d+)(?![\d.])")
+_DASHED_STYLE = re.compile(r"(?<![\w.])(\d+[A-Za-z]?)\s*-\s*(\d+)(?![\d.])")
 _NUMBER = re.compile(r"(?<![\w.-])(\d{3})(?![\d-])")
 
 
@@ -106,7 +106,7 @@ def resolve_citation(corpus: "Corpus", text: str, municipality: str | None = Non
     # 1. the section
     candidates = []
     rest = work
-    m = _TUCKAHOE_STYLE.search(work)
+    m = _DASHED_STYLE.search(work)
     if m:
         num = f"{m.group(1).upper()}-{m.group(2)}"
         candidates = [s for s in sections if s.number == num]

@@ -50,9 +50,12 @@ def read_metadata(corpus_dir: Path) -> list[tuple[Municipality, list[tuple[Ordin
 
 
 def fingerprint(corpus_dir: Path, extra: str = "") -> str:
-    """Hash of every text and metadata file in the corpus (and `extra`, e.g. the parser version)."""
+    """Hash of every text and metadata file of the municipalities in the corpus (and `extra`, e.g. the parser
+    version). Shared data in folders named "_..." (the gazetteer of other places) does not change the index."""
     h = hashlib.sha256(extra.encode())
     for path in sorted(corpus_dir.rglob("*")):
+        if path.relative_to(corpus_dir).parts[0].startswith("_"):
+            continue
         if path.is_file() and path.suffix in {".txt", ".toml"}:
             h.update(str(path.relative_to(corpus_dir)).encode())
             h.update(path.read_bytes())

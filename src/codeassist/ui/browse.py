@@ -35,6 +35,18 @@ def resolve(corpus: Corpus, text: str) -> tuple[Provision | None, str | None]:
         return None, str(exc)
 
 
+def goto_placeholder(corpus: Corpus) -> str:
+    """"e.g. <a citation>, <a citation>, <an id>": one provision two levels deep from each ordinance, so
+    the hint shows both ways to go somewhere, whatever the corpus holds."""
+    picks = []
+    for o in corpus.ordinances.values():
+        p = next((p for p in corpus.provisions(o.municipality) if p.ordinance == o.id and len(p.labels) >= 2), None)
+        if p is not None:
+            picks.append(p)
+    shown = [p.citation for p in picks[:-1]] + [p.id for p in picks[-1:]]
+    return "e.g. " + "; ".join(shown) if shown else ""
+
+
 def toc_label(s: Section) -> str:
     return f"\u00a7 {s.number} {s.title}" if s.number and s.number_confirmed else s.title
 
@@ -144,7 +156,7 @@ def render() -> None:
     cite = st.query_params.get("cite", "")
     target, problem = resolve(corpus, cite)
     st.text_input("Go to a citation", key=GOTO_KEY, on_change=_on_goto,
-                  placeholder="e.g. 7B-5(c), \u00a7 391(B)(1), Hempstead exemptions G, tuckahoe:7-11(d)")
+                  placeholder=goto_placeholder(corpus))
     for message in (problem, st.session_state.pop(PROBLEM_KEY, None)):
         if message:
             st.warning(escape_md(message))

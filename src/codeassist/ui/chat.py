@@ -8,11 +8,12 @@ import uuid
 
 import streamlit as st
 
+from ..corpus import Corpus
 from ..errors import CodeassistError
 from ..models import Conversation, Turn
 from ..settings import get_settings
 from .answer_view import render_answer
-from .examples import EXAMPLES
+from .examples import examples
 from .layout import disclaimer_line
 from .resources import get_corpus, load_assistant, municipality_selector
 from .text import escape_md
@@ -39,9 +40,12 @@ def _start_over() -> None:
     st.session_state.pop(FAILED_KEY, None)
 
 
-def _examples(expanded: bool) -> None:
+def _examples(corpus: Corpus, expanded: bool) -> None:
+    by_user = examples(corpus)
+    if not by_user:
+        return
     with st.expander("Example questions", expanded=expanded):
-        for tab, (who, questions) in zip(st.tabs(list(EXAMPLES)), EXAMPLES.items()):
+        for tab, (who, questions) in zip(st.tabs(list(by_user)), by_user.items()):
             with tab:
                 for i, q in enumerate(questions):
                     st.button(q, key=f"example-{who}-{i}", on_click=_queue, args=(q,), type="tertiary",
@@ -114,7 +118,7 @@ def render() -> None:
     assistant, problem = load_assistant()
     if problem:
         st.error(escape_md(problem) + " The Browse and Calculators pages still work.")
-    _examples(expanded=not conv.turns)
+    _examples(corpus, expanded=not conv.turns)
 
     for i, turn in enumerate(conv.turns):
         _show_failures(i)

@@ -11,10 +11,12 @@ import re
 
 import streamlit as st
 
+from ..corpus import Corpus
 from ..errors import CodeassistError
+from ..models import Municipality
 from .layout import disclaimer_line
 from .provision import provision_markdown
-from .resources import get_corpus, load_assistant
+from .resources import get_corpus, load_assistant, municipalities_with
 from .text import HIGHLIGHT, escape_md, md_link, wrap
 
 log = logging.getLogger(__name__)
@@ -24,6 +26,20 @@ TOPICS = ["exemptions", "stop-work orders", "penalties", "construction inspectio
 TOPIC_KEY = "compare-topic"
 RESULT_KEY = "compare-result"
 _MARK = re.compile(r"\[-(.+?)-\]|\{\+(.+?)\+\}", re.S)
+
+
+def _possessive(m: Municipality) -> str:
+    """"the Town of X's" for a formal name, "X's" for a bare one."""
+    the = "the " if m.name.lower().startswith(f"{m.kind.lower()} of ") else ""
+    return f"{the}{m.name}'s"
+
+
+def intro(corpus: Corpus) -> str:
+    """The page's opening sentence, naming the municipalities that have a stormwater law in the corpus."""
+    names = [_possessive(m) for m in municipalities_with(corpus, "stormwater")]
+    listed = names[0] if len(names) < 2 else ", ".join(names[:-1]) + " and " + names[-1]
+    listed = listed[:1].upper() + listed[1:]
+    return f"{listed} erosion and stormwater laws, side by side on one topic. Words found on one side only are highlighted."
 
 
 def marked_md(marked: str) -> tuple[str, int]:
@@ -94,8 +110,7 @@ def render_comparison(data: dict) -> None:
 def render() -> None:
     corpus = get_corpus()
     st.title("Compare the stormwater laws")
-    st.markdown("The Town of Hempstead's and the Village of Tuckahoe's erosion and stormwater laws, side by "
-                "side on one topic. Words found on one side only are highlighted.")
+    st.markdown(escape_md(intro(corpus)))
     disclaimer_line(corpus)
     with st.form("compare-form", border=False):
         topic = st.text_input("Topic", key=TOPIC_KEY, placeholder="e.g. stop-work orders")

@@ -121,7 +121,7 @@ def provision_markdown(corpus: "Corpus", pid: str, *, quote: str | list[str] | N
     out = Rendered()
     for p, depth in nodes:
         indent = INDENT * (2 * depth)
-        label = label_of(p)
+        label = label_of(p, corpus)
         label_md = f"**{escape_md(label)}**" if label else ""
         if p.kind == "definition" and label_md:
             label_md += " \u2014"

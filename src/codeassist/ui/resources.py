@@ -8,6 +8,7 @@ import logging
 import streamlit as st
 
 from ..corpus import Corpus, load_corpus
+from ..models import Municipality
 
 log = logging.getLogger(__name__)
 
@@ -79,3 +80,9 @@ def municipality_selector(corpus: Corpus, *, where=st) -> str | None:
                 key="_municipality_widget", on_change=changed,
                 help="Answers and calculator forms use this municipality's law; All lets the question decide.")
     return chosen_municipality()
+
+
+def municipalities_with(corpus: Corpus, topic: str) -> list[Municipality]:
+    """The municipalities with an ordinance on `topic` ('stormwater', 'electrical'), in corpus order."""
+    have = {o.municipality for o in corpus.ordinances.values() if o.topic == topic}
+    return [m for m in corpus.municipalities.values() if m.id in have]

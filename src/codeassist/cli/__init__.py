@@ -11,7 +11,7 @@ import json
 import sys
 from typing import Callable
 
-from .errors import CodeassistError
+from codeassist.errors import CodeassistError
 
 EXIT_USAGE = 2
 EXIT_NOT_FOUND = 3
@@ -24,8 +24,8 @@ def _print_json(obj) -> None:
 def cmd_show(args) -> int:
     """Print a provision and its children for a citation written as people write it
     ("7B-5(c)", "§ 7B-5 (c)", "392B", "section 392 subsection B", "Hempstead exemptions G")."""
-    from .corpus import load_corpus
-    from .render import provision_text, provision_tree
+    from codeassist.corpus import load_corpus
+    from codeassist.render import provision_text, provision_tree
 
     corpus = load_corpus()
     p = corpus.resolve_citation(args.citation, args.municipality)
@@ -45,7 +45,7 @@ def cmd_show(args) -> int:
 
 def cmd_sections(args) -> int:
     """Print the table of contents of each ordinance (or one municipality's)."""
-    from .corpus import load_corpus
+    from codeassist.corpus import load_corpus
 
     corpus = load_corpus()
     muni = corpus.check_municipality(args.municipality) if args.municipality else None
@@ -76,10 +76,12 @@ def cmd_sections(args) -> int:
 
 
 def _lazy(module: str, func: str) -> Callable:
+    """A command whose module is imported only when it runs (`ask` must not pay for the eval's imports).
+    `module` is relative to this package (".ask") or absolute ("codeassist.evaluation.runner")."""
     def run(args):
         import importlib
 
-        return getattr(importlib.import_module(f"codeassist.{module}"), func)(args)
+        return getattr(importlib.import_module(module, package=__name__), func)(args)
     return run
 
 
@@ -102,36 +104,40 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--municipality", "-m")
     p.add_argument("--json", action="store_true")
 
-    p = add("search", _lazy("cli_search", "cmd_search"), "ranked provisions for a query")
+    p = add("search", _lazy(".search", "cmd_search"), "ranked provisions for a query")
     p.add_argument("query")
     p.add_argument("--municipality", "-m")
     p.add_argument("--k", type=int, default=5)
     p.add_argument("--json", action="store_true")
 
-    p = add("index", _lazy("cli_search", "cmd_index"), "build the search index")
+    p = add("index", _lazy(".search", "cmd_index"), "build the search index")
     p.add_argument("--rebuild", action="store_true")
 
-    p = add("calc", _lazy("cli_calc", "cmd_calc"), "run a calculator")
+    p = add("calc", _lazy(".calc", "cmd_calc"), "run a calculator")
     p.add_argument("name", nargs="?")
     p.add_argument("--input", help="JSON object of inputs")
     p.add_argument("--list", action="store_true")
     p.add_argument("--ics", help="for deadlines: also write an iCalendar file here")
     p.add_argument("--markdown", action="store_true", help="for swppp_checklist: print Markdown")
 
-    p = add("ask", _lazy("cli_ask", "cmd_ask"), "ask a question")
+    p = add("ask", _lazy(".ask", "cmd_ask"), "ask a question")
     p.add_argument("question")
     p.add_argument("--municipality", "-m")
     p.add_argument("--json", action="store_true")
 
-    p = add("batch", _lazy("cli_ask", "cmd_batch"), "answer JSON lines from a file")
+    p = add("batch", _lazy(".ask", "cmd_batch"), "answer JSON lines from a file")
     p.add_argument("file")
 
-    p = add("compare", _lazy("cli_ask", "cmd_compare"), "compare municipalities on a topic")
+    p = add("compare", _lazy(".ask", "cmd_compare"), "compare municipalities on a topic")
     p.add_argument("topic")
     p.add_argument("--json", action="store_true")
 
-    p = add("eval", _lazy("eval_runner", "cmd_eval"), "run the retrieval and answer eval")
-    p.add_argument("--out", default=None)
+    p = add("eval", _lazy("codeassist.evaluation.runner", "cmd_eval"), "run the retrieval and answer eval")
+    p.add_argument("--split", choices=["test", "dev", "all"], default="all",
+                   help="which questions: test (eval/test.jsonl, blind), dev (eval/gold.jsonl) or all (default)")
+    p.add_argument("--out", default=None, help="folder for REPORT.md and results-<split>.json (default eval/)")
+    p.add_argument("--test-file", default=None, help="the test split's questions, if not eval/test.jsonl")
+    p.add_argument("--dev-file", default=None, help="the dev split's questions, if not eval/gold.jsonl")
     return parser
 
 
@@ -151,6 +157,3 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -129,7 +129,7 @@ def _warm(res: dict) -> list[str]:
          f"Every gold question ({w['questions']}) through `Assistant.ask` with the real retriever (embedded Chroma "
          f"+ BM25 + the model loaded), after one untimed warm-up pass, {w['passes']} timed pass(es); the query "
          "embedding cache is cleared before each question, so each is timed as a new question. The baseline is the "
-         f"eval's langchain pipeline (`eval_runner.LangchainBaseline`: RecursiveCharacterTextSplitter(1000, 200), "
+         f"eval's langchain pipeline (`evaluation.baselines.LangchainBaseline`: RecursiveCharacterTextSplitter(1000, 200), "
          f"{w['baseline_chunks']} chunks, the same model, in-memory langchain_chroma, `similarity_search(k=4)`, no "
          "cache), run on the same question right after ours. The intent is the one our router chose. "
          "The baseline only retrieves chunks; it composes no answer, checks no quote and runs no calculator.", ""]
@@ -240,7 +240,7 @@ def _scale(res: dict) -> list[str]:
     e = next(iter(sc.values()))
     L = ["", "## Scale: synthetic corpus", "",
          f"{e['munis']:,} municipalities x {e['per']} provisions = **{e['provisions']:,} provisions** "
-         f"({e['words_mean']} words each on average), derived from the real provisions by `codeassist.bench_scale`: "
+         f"({e['words_mean']} words each on average), derived from the real provisions by `codeassist.bench.scale`: "
          "municipality names from a fixed table; 24 code families that vary officials' titles, \"shall\"/\"must\", "
          "dollar amounts, day/hour counts, distances and acreages with fixed factors (digits and number words). "
          "No random words.", "",

@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from codeassist.bench_cold import BIN, free_port, hwm_mb, peak_rss_mb, rss_mb, wait_http
+from codeassist.bench.cold import BIN, free_port, hwm_mb, peak_rss_mb, rss_mb, wait_http
 from codeassist.procs import stop
 
 FAMILIES = 24
@@ -169,7 +169,7 @@ def perturbed(seed_vectors: np.ndarray, seed_idx: np.ndarray, batch_no: int) -> 
 
 
 def _pct(xs: list[float], p: float) -> float:
-    from codeassist.eval_runner import percentile
+    from codeassist.evaluation.metrics import percentile
 
     return round(percentile(xs, p), 2)
 
@@ -318,7 +318,7 @@ def run_scale(seed_npz: Path, queries_npz: Path, questions_json: Path, work: Pat
     collection; then a `chroma run` server is started on that same folder (the on-disk format is
     shared) and queried, and its write rate is measured on a fresh collection of `server_ingest`
     provisions (writing all of them twice would not fit the bench's time budget)."""
-    from codeassist.bench_cold import child_env
+    from codeassist.bench.cold import child_env
 
     env = child_env()
     common = ["--seed", str(seed_npz), "--queries", str(queries_npz), "--questions", str(questions_json),
@@ -348,7 +348,7 @@ def run_scale(seed_npz: Path, queries_npz: Path, questions_json: Path, work: Pat
 
 def _worker_run(args: list[str], env: dict[str, str]) -> dict[str, Any]:
     t0 = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "codeassist.bench_scale", *args], env=env, capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "codeassist.bench.scale", *args], env=env, capture_output=True,
                           text=True, timeout=1800)
     if done.returncode != 0:
         raise RuntimeError(f"scale worker failed: {done.stderr[-2000:]}")

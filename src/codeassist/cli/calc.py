@@ -12,7 +12,7 @@ from pydantic import ValidationError
 def cmd_calc(args) -> int:
     """Run calculator NAME on --input JSON (an object, or @file.json) and print the result as JSON.
     `codeassist calc --list` lists the calculators and their input fields."""
-    from .calculators import CALCULATORS, format_validation_error
+    from codeassist.calculators import CALCULATORS, format_validation_error
 
     if args.list or not args.name:
         for calc in CALCULATORS.values():

@@ -3,7 +3,7 @@ of a langchain script; the seed index build with its peak memory. Used by `codea
 
 Each measured process is a child of the bench, so its clock starts at `Popen` (interpreter start
 included) and its memory is its own (`ru_maxrss`, the peak resident set, read by the child itself).
-Workers run as `python -m codeassist.bench_cold WORKER ...` and print one JSON object.
+Workers run as `python -m codeassist.bench.cold WORKER ...` and print one JSON object.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from codeassist.procs import stop
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 BIN = Path(sys.executable).parent
 HEAVY = ("torch", "sentence_transformers", "transformers", "sklearn", "scipy", "chromadb", "langchain_core",
          "streamlit", "numpy", "pydantic", "rank_bm25")
@@ -109,8 +109,8 @@ def timed_run(cmd: Sequence[str], env: dict[str, str], timeout: float = 600) -> 
 
 
 def run_worker(args: Sequence[str], env: dict[str, str], timeout: float = 900) -> dict[str, Any]:
-    """Run `python -m codeassist.bench_cold ARGS` (or another module given as args[0] with '-m')."""
-    cmd = [sys.executable, "-m", "codeassist.bench_cold", *args]
+    """Run `python -m codeassist.bench.cold ARGS` (or another module given as args[0] with '-m')."""
+    cmd = [sys.executable, "-m", "codeassist.bench.cold", *args]
     t0 = time.perf_counter()
     done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
     wall = time.perf_counter() - t0
@@ -170,7 +170,7 @@ def cold_cli(questions: dict[str, str], data_dir: Path, reps: int) -> dict[str, 
 
 def cold_langchain(lc_dir: Path, question: str, reps: int) -> dict[str, Any]:
     env = child_env()
-    runs = [timed_run([sys.executable, "-m", "codeassist.bench_cold", "lc-query", str(lc_dir), question], env)
+    runs = [timed_run([sys.executable, "-m", "codeassist.bench.cold", "lc-query", str(lc_dir), question], env)
             for _ in range(reps)]
     if any(r["rc"] for r in runs):
         raise RuntimeError(f"langchain cold query failed: {runs[0]['stderr'][-1500:]}")
@@ -329,7 +329,7 @@ def _worker_build_lc(lc_dir: str) -> dict[str, Any]:
     from langchain_text_splitters import RecursiveCharacterTextSplitter
 
     from codeassist.corpus import load_corpus
-    from codeassist.eval_runner import CHUNK_OVERLAP, CHUNK_SIZE
+    from codeassist.evaluation.baselines import CHUNK_OVERLAP, CHUNK_SIZE
 
     t0 = time.perf_counter()
     corpus = load_corpus()

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 import sys
 
-from .errors import CodeassistError
+from codeassist.errors import CodeassistError
 
 
 def _assistant():
-    from .api import Assistant
+    from codeassist.api import Assistant
 
     return Assistant()
 

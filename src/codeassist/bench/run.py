@@ -10,7 +10,7 @@ Sections, in the order they run (each child process is started fresh, so cold fi
 3. cold: `codeassist ask` for a calculator, a lookup and a retrieval question (and what each imports),
    a cold langchain query script, the app (server to healthy, to chat ready and to first answer in
    Chromium; and through AppTest in a fresh process);
-4. scale (`bench_scale`): >= 1,000 municipalities x 100 provisions on embedded Chroma and on a server.
+4. scale (`bench.scale`): >= 1,000 municipalities x 100 provisions on embedded Chroma and on a server.
 
 Nothing here is a test: figures vary with the machine's load, which is recorded beside them.
 """
@@ -32,8 +32,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from codeassist import bench_cold as cold
-from codeassist.bench_cold import ROOT
+from codeassist.bench import cold
+from codeassist.bench.cold import ROOT
 
 OUT_MD = ROOT / "eval" / "BENCH.md"
 OUT_JSON = ROOT / "eval" / "bench.json"
@@ -54,7 +54,7 @@ INTENTS = ("calculator", "definition", "lookup", "retrieval", "abstain", "compar
 
 
 def pct(xs: list[float], p: float) -> float:
-    from codeassist.eval_runner import percentile
+    from codeassist.evaluation.metrics import percentile
 
     return round(percentile(xs, p), 2)
 
@@ -85,7 +85,7 @@ class _Uncached:
 def warm(corpus, settings, rows: list[dict], passes: int, say) -> tuple[dict[str, Any], Any]:
     from codeassist.api import Assistant
     from codeassist.errors import CodeassistError
-    from codeassist.eval_runner import LangchainBaseline
+    from codeassist.evaluation.baselines import LangchainBaseline
     from codeassist.retrieval import Retriever
 
     t0 = time.perf_counter()
@@ -185,7 +185,7 @@ def embedding_rate(embedder, seed_npz: Path, n: int, batch: int) -> dict[str, An
     """Provisions per second for n synthetic provisions (real texts, reworded), in batches as the index does."""
     import numpy as np
 
-    from codeassist.bench_scale import synthetic
+    from codeassist.bench.scale import synthetic
 
     texts = [str(t) for t in np.load(seed_npz)["texts"]]
     sample = [t for _, _, t, _ in synthetic(texts, max(1, n // 100 + 1), 100)][:n]
@@ -209,7 +209,7 @@ def query_vectors(embedder, rows: list[dict], path: Path) -> None:
 def run(quick: bool = False, skip_scale: bool = False, skip_app: bool = False, work: Path | None = None,
         say=print) -> dict[str, Any]:
     from codeassist.corpus import load_corpus
-    from codeassist.eval_runner import load_gold
+    from codeassist.evaluation.gold import load_gold
     from codeassist.settings import Settings
 
     cfg = dict(QUICK if quick else FULL)
@@ -256,7 +256,7 @@ def run(quick: bool = False, skip_scale: bool = False, skip_app: bool = False, w
         lap("cold")
 
         if not skip_scale:
-            from codeassist.bench_scale import run_scale
+            from codeassist.bench.scale import run_scale
 
             res["scale"] = run_scale(seed_npz, queries_npz, questions_json, work, cfg["munis"], cfg["per"],
                                      server_ingest=cfg["server_ingest"], say=say)
@@ -299,7 +299,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=OUT_MD, help="Markdown report (default eval/BENCH.md); JSON beside it")
     args = p.parse_args(argv)
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-    from codeassist.bench_report import compact, render
+    from codeassist.bench.report import compact, render
 
     res = run(quick=args.quick, skip_scale=args.skip_scale, skip_app=args.skip_app,
               say=lambda m: print(m, file=sys.stderr, flush=True))

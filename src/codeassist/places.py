@@ -1,0 +1,334 @@
+"""Places a question may name that the corpus does not cover, read from `corpus/_places/places.toml`.
+
+`Gazetteer.other_place` tells "a deck in Chicago", "my lot in Oyster Bay" or "North Hempstead" from the
+corpus municipalities, whose names and aliases the caller passes in (`ours`); nothing here knows which
+municipalities those are. `Gazetteer.mask` blanks the other places so that municipality detection does not
+read "North Hempstead" as Hempstead.
+
+Matching: every name variant goes into one regular expression built as a character trie (a plain
+alternation of some 4,000 names is tried name by name at every position; the trie fails on the first
+character). Candidates are collected at every word start, then the longest wins wherever two overlap, so
+"village of hempstead" beats the alias "the village", and "north hempstead" beats "hempstead".
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .errors import CorpusError
+
+PLACES_FILE = Path("_places") / "places.toml"
+
+_SPACE = re.compile(r"[\s\-]+")
+_POSSESSIVE = re.compile(r"(?:'s|')$")
+_CUE_BEFORE = re.compile(r"\b(?:town|village|city|county|hamlet) of\s+$")
+_WEAK_CUE_BEFORE = re.compile(r"\b(?:in|near|from|at|outside|around)\s+$")
+_CUE_AFTER = re.compile(r"(?:'s|')?(?:\s*,\s*|\s+)(?:ny|n\.y\.|new york|nj|n\.j\.|county)(?![\w-])")
+_SENTENCE_END_AFTER = re.compile(r"(?:'s|')?\s*(?:[?.!;,:)]|$)")
+_STATE_CODE_AFTER = re.compile(r",\s*[A-Z]{2}\b")
+_STATE_GAP = re.compile(r"(?:'s|')?\s*,?\s*$")
+_STATE_CODE = re.compile(r"\s*,\s*([A-Z]{2})(?![\w-])")
+_GENERIC = re.compile(r"(?<![\w-])(?:town|village|city|county|hamlet)\s+of\s+"
+                      r"([a-z][a-z.'\-]*(?:\s+[a-z][a-z.'\-]*){0,2})")
+_ABBREVIATIONS = [("saint ", ("st. ", "st ")), ("st. ", ("st ", "saint ")), ("mount ", ("mt. ", "mt ")),
+                  ("fort ", ("ft. ", "ft ")), ("north ", ("n. ", "n ", "no. ")), ("south ", ("s. ", "so. ")),
+                  ("east ", ("e. ",)), ("west ", ("w. ",))]
+
+
+class PlacesFile(BaseModel):
+    """The schema of places.toml; see the comments in that file."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    ambiguous: list[str] = Field(description="Lower-case names that need a place cue.")
+    neutral: list[str] = Field(description="Names never read as another place (the state, its regions).")
+    not_place_after: list[str] = Field(description="Next words that make a name a road or river.")
+    name_stop_words: list[str] = Field(description="Words that end X in 'town of X'.")
+    other_state_codes: list[str] = Field(description="Two-letter codes of the other states ('Hempstead, TX').")
+    ny_regions: list[str]
+    boroughs: list[str]
+    us_states: list[str]
+    us_cities: list[str]
+    countries: list[str]
+    ny_counties: list[str]
+    ny_counties_not_bare: list[str] = Field(description="Counties matched only as 'X County'.")
+    ny_cities: list[str]
+    ny_towns: list[str]
+    ny_villages: list[str]
+    ny_hamlets: dict[str, list[str]] = Field(description="Hamlets by the town that governs them.")
+
+
+@dataclass(frozen=True)
+class _Name:
+    display: str
+    base: str  # normalized bare name, e.g. "hempstead" for "village of hempstead"
+    kind: str
+    cued: bool  # the variant carries its own cue ("town of kent", "orange county")
+
+
+@dataclass(frozen=True)
+class _Match:
+    start: int
+    end: int
+    name: _Name | None  # None: one of ours (or neutral)
+    ours: bool = False  # one of the caller's names (not a neutral one)
+    key: str = ""
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    """What one set of `ours` names compiles to."""
+
+    pattern: re.Pattern
+    names: dict[str, _Name]  # variant -> other place
+    hamlet_town: dict[str, str]  # variant of a hamlet of one of our towns -> that town's name in `ours`
+
+
+def normalize(name: str) -> str:
+    """Lower case, one space between words, hyphens as spaces (the key names are stored under)."""
+    return _SPACE.sub(" ", name.lower().replace("\u2019", "'")).strip()
+
+
+def _lower_same_length(text: str) -> str:
+    low = text.lower().replace("\u2019", "'")
+    if len(low) == len(text):
+        return low
+    return "".join(c if len(c.lower()) != 1 else c.lower() for c in text).replace("\u2019", "'")
+
+
+def _title(name: str) -> str:
+    return " ".join(w[:1].upper() + w[1:] for w in _POSSESSIVE.sub("", name.strip()).split())
+
+
+def _spellings(name: str) -> set[str]:
+    out = {name}
+    for long, shorts in _ABBREVIATIONS:
+        for n in list(out):
+            if n.startswith(long) or f" {long}" in n:
+                out.update(n.replace(long, s, 1) for s in shorts)
+    return out
+
+
+def _variants(display: str, kind: str) -> list[tuple[str, str, bool]]:
+    """(variant, bare name, cued) for one listed place."""
+    bare = normalize(display)
+    forms: list[tuple[str, bool]] = {
+        "town": [(bare, False), (f"town of {bare}", True)],
+        "village": [(bare, False), (f"village of {bare}", True), (f"{bare} village", True),
+                    (f"incorporated village of {bare}", True)],
+        "city": [(bare, False), (f"city of {bare}", True)],
+        "county": [(bare, False), (f"{bare} county", True), (f"county of {bare}", True)],
+        "hamlet": [(bare, False), (f"hamlet of {bare}", True)],
+        "state": [(bare, False), (f"state of {bare}", True), (f"{bare} state", True)],
+    }.get(kind, [(bare, False)])
+    return [(s, bare, cued) for form, cued in forms for s in _spellings(form)]
+
+
+def _trie_regex(words: Iterable[str]) -> str:
+    """A regex matching any of `words`, longest first; a space matches any run of spaces or hyphens."""
+    trie: dict = {}
+    for w in words:
+        node = trie
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = True
+
+    def emit(node: dict) -> str:
+        end = "" in node
+        branches = [(r"[\s\-]+" if ch == " " else re.escape(ch)) + emit(child)
+                    for ch, child in sorted(node.items()) if ch]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        if end:  # greedy: the longer name is tried first, the shorter one on backtracking
+            return f"(?:{body})?" if len(branches) > 1 or len(body) > 1 else f"{body}?"
+        return body
+
+    return emit(trie)
+
+
+class Gazetteer:
+    """Named places outside the corpus, compiled once; per set of `ours` names, one regex is cached."""
+
+    def __init__(self, data: PlacesFile):
+        self.data = data
+        self._ambiguous = {normalize(a) for a in data.ambiguous}
+        self._not_after = re.compile(r"(?:'s|')?\s+(?:" + "|".join(
+            re.escape(w) for w in sorted(set(data.not_place_after), key=len, reverse=True)) + r")(?![\w-])")
+        self._stop = {normalize(w) for w in data.name_stop_words}
+        self._neutral = {normalize(n) for n in data.neutral}
+        self._state_codes = set(data.other_state_codes)
+        self._names: dict[str, _Name] = {}
+        lists = [("borough", data.boroughs), ("city", data.ny_cities), ("town", data.ny_towns),
+                 ("village", data.ny_villages),
+                 ("hamlet", [h for hs in data.ny_hamlets.values() for h in hs]), ("region", data.ny_regions),
+                 ("county", data.ny_counties), ("state", data.us_states), ("city", data.us_cities),
+                 ("country", data.countries)]
+        not_bare = {normalize(c) for c in data.ny_counties_not_bare}
+        for kind, names in lists:
+            for display in names:
+                for variant, bare, cued in _variants(display, kind):
+                    if kind == "county":
+                        if not cued and bare in not_bare:
+                            continue
+                        shown = display if not cued else f"{display} County"
+                    else:
+                        shown = display
+                    self._names.setdefault(variant, _Name(shown, bare, kind, cued))
+        self._compiled: dict[frozenset[str], _Compiled] = {}
+        self._by_raw: dict[tuple[str, ...], _Compiled] = {}
+
+    def _for(self, ours: Iterable[str]) -> _Compiled:
+        raw = tuple(ours)
+        if raw not in self._by_raw:  # callers pass the same names on every call; normalize them once
+            key = frozenset(normalize(o) for o in raw)
+            if key not in self._compiled:
+                self._compiled[key] = self._compile(key)
+            self._by_raw[raw] = self._compiled[key]
+        return self._by_raw[raw]
+
+    def _compile(self, ours: frozenset[str]) -> _Compiled:
+        # A hamlet of one of our towns is governed by that town: it is ours too.
+        protected = set(ours) | self._neutral
+        hamlet_town: dict[str, str] = {}
+        for town, hamlets in self.data.ny_hamlets.items():
+            for name in (normalize(town), f"town of {normalize(town)}"):
+                if name in ours:
+                    for v in (v for h in hamlets for v, _, _ in _variants(h, "hamlet")):
+                        hamlet_town.setdefault(v, name)
+                    break
+        protected |= hamlet_town.keys()
+        names: dict[str, _Name] = {}
+        for variant, name in self._names.items():
+            if variant in protected or (name.kind == "county" and name.base in ours):
+                continue
+            if name.base in protected and not name.cued:
+                continue
+            if name.base in ours and name.kind in ("village", "town", "city", "hamlet"):
+                # e.g. the Village of Hempstead, when bare "hempstead" is the Town's
+                name = _Name(f"{name.kind.title()} of {name.display}", name.base, name.kind, name.cued)
+            names[variant] = name
+        words = names.keys() | protected
+        body = _trie_regex(sorted(words))
+        pattern = re.compile(r"(?<![\w\-])(?=((?:" + body + r")(?:'s|')?)(?![\w\-]))")
+        return _Compiled(pattern, names, hamlet_town)
+
+    def _matches(self, text: str, ours: Iterable[str]) -> list[_Match]:
+        compiled = self._for(ours)
+        low = _lower_same_length(text)
+        found: list[_Match] = []
+        for m in compiled.pattern.finditer(low):
+            start, end = m.start(1), m.end(1)
+            key = _POSSESSIVE.sub("", normalize(m.group(1)))
+            name = compiled.names.get(key)
+            if name is not None and not self._counts(name, text, low, start, end):
+                continue
+            found.append(_Match(start, end, name, ours=name is None and key not in self._neutral, key=key))
+        # Longest first wherever candidates overlap; on a tie the earlier one.
+        chosen: list[_Match] = []
+        for cand in sorted(found, key=lambda c: (c.start - c.end, c.start)):
+            if all(cand.end <= c.start or cand.start >= c.end for c in chosen):
+                chosen.append(cand)
+        chosen = self._elsewhere(sorted(chosen, key=lambda c: c.start), text, low)
+        generic = self._generic(low, chosen)
+        return sorted(chosen + generic, key=lambda c: c.start)
+
+    def _elsewhere(self, chosen: list[_Match], text: str, low: str) -> list[_Match]:
+        """One of our names followed by another state names that state's place ("Hempstead, Texas",
+        "Tuckahoe, NJ"); `chosen` is in text order."""
+        codes = self._state_codes
+        out: list[_Match] = []
+        for m in chosen:
+            prev = out[-1] if out else None
+            if (prev is not None and prev.ours and m.name is not None and m.name.kind == "state"
+                    and _STATE_GAP.match(low[prev.end:m.start])):
+                display = f"{_title(text[prev.start:prev.end])}, {m.name.display}"
+                out[-1] = _Match(prev.start, m.end, _Name(display, normalize(display), "place", True))
+                continue
+            out.append(m)
+        for i, m in enumerate(out):
+            code = _STATE_CODE.match(text, m.end) if m.ours else None
+            if code and code.group(1) in codes and not (i + 1 < len(out) and out[i + 1].start < code.end()):
+                display = f"{_title(text[m.start:m.end])}, {code.group(1)}"
+                out[i] = _Match(m.start, code.end(), _Name(display, normalize(display), "place", True))
+        return out
+
+    def _counts(self, name: _Name, text: str, low: str, start: int, end: int) -> bool:
+        """Whether this occurrence names the place: not a road or river; an ambiguous name needs a cue."""
+        after = low[end:end + 40]
+        if self._not_after.match(after):
+            return False
+        if name.cued or name.base not in self._ambiguous:
+            return True
+        before = low[max(0, start - 30):start]
+        if _CUE_BEFORE.search(before) or _CUE_AFTER.match(after) or _STATE_CODE_AFTER.match(text[end:end + 6]):
+            return True
+        if _WEAK_CUE_BEFORE.search(before):
+            return text[start].isupper() or bool(_SENTENCE_END_AFTER.match(after))
+        return False
+
+    def _generic(self, low: str, chosen: list[_Match]) -> list[_Match]:
+        """'town|village|city|county|hamlet of X' with X unknown: the name is X, up to the first stop word."""
+        out = []
+        for m in _GENERIC.finditer(low):
+            words: list[str] = []
+            start = end = m.start(1)
+            for w in re.finditer(r"[a-z][a-z.'\-]*", m.group(1)):
+                word = _POSSESSIVE.sub("", w.group().rstrip(".-"))
+                if word in self._stop:
+                    break
+                words.append(word)
+                end = m.start(1) + w.start() + len(word)
+            if not words:
+                continue
+            if any(not (end <= c.start or start >= c.end) for c in chosen):
+                continue  # a known place, one of ours, or a neutral name
+            display = _title(" ".join(words))
+            out.append(_Match(start, end, _Name(display, " ".join(words), "unknown", True)))
+        return out
+
+    def other_place(self, text: str, ours: Iterable[str]) -> str | None:
+        """The first place named in `text` that is not one of `ours` (lower-case names and aliases), as
+        displayed (Title Case), or None."""
+        return next((m.name.display for m in self._matches(text, ours) if m.name is not None), None)
+
+    def other_places(self, text: str, ours: Iterable[str]) -> list[str]:
+        """Every such place, in the order named."""
+        return list(dict.fromkeys(m.name.display for m in self._matches(text, ours) if m.name is not None))
+
+    def governing_town(self, text: str, ours: Iterable[str]) -> str | None:
+        """For a hamlet of one of our towns named in `text` ("my lot in Elmont"), that town's name as given
+        in `ours` ("hempstead"), so the caller can route the question to it; else None."""
+        hamlet_town = self._for(ours).hamlet_town
+        return next((hamlet_town[m.key] for m in self._matches(text, ours) if m.key in hamlet_town), None)
+
+    def mask(self, text: str, ours: Iterable[str]) -> str:
+        """`text` with every other place replaced by '#' of the same length."""
+        out = list(text)
+        for m in self._matches(text, ours):
+            if m.name is not None:
+                out[m.start:m.end] = "#" * (m.end - m.start)
+        return "".join(out)
+
+
+@lru_cache(maxsize=8)
+def _load(path: Path) -> Gazetteer:
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        return Gazetteer(PlacesFile(**raw))
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise CorpusError(f"cannot read {path}: {exc}") from exc
+    except ValidationError as exc:
+        raise CorpusError(f"invalid places file {path}: {exc}") from exc
+
+
+def load_gazetteer(corpus_dir: Path) -> Gazetteer:
+    """The gazetteer in `corpus_dir`/_places/places.toml (cached per path)."""
+    return _load((Path(corpus_dir) / PLACES_FILE).resolve())

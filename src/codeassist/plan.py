@@ -1,0 +1,225 @@
+"""Understanding a question, once: the `QueryPlan` that retrieval, the handlers and the eval read.
+
+    planner = Planner(corpus)
+    plan = planner.build("Do I need a SWPPP for clearing 2 acres in Hempstead?")
+    plan.intent, plan.calculator, plan.slots, plan.municipality, plan.expanded
+
+Pure (no index, no model). Everything specific to a municipality comes from the corpus metadata: its
+names and aliases, its defined terms, and the gazetteer of other places (corpus/_places/).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from datetime import date
+from typing import TYPE_CHECKING
+
+from . import understand as U
+from .errors import CitationNotFound, InvalidInput
+from .models import Provision, QueryPlan
+from .places import load_gazetteer
+from .text import clean_text
+
+if TYPE_CHECKING:
+    from .corpus import Corpus
+
+# Questions a yes or a no answers: they open with an auxiliary verb.
+_YES_NO = re.compile(r"^(?:(?:ok(?:ay)?|so|and|but|also|hi|hello|quick question)[,:]?\s+)*(?:can|could|do|does|did|is|are|am|"
+                     r"was|were|must|should|shall|will|would|may|might|have|has|need|needs)\b", re.I)
+
+
+def _edit_distance_le1(a: str, b: str) -> bool:
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return a == b
+    if len(a) > len(b):
+        a, b = b, a
+    i = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), len(a))
+    return a[i:] == b[i + 1:] if len(a) < len(b) else a[i + 1:] == b[i + 1:]
+
+
+_LABELS = r"(?:\s*(?:\(\s*[A-Za-z0-9]{1,3}\s*\)|(?<=[\s\d)])[A-Za-z](?![A-Za-z])|\d{1,2}(?!\d)))*"
+_STOP_AFTER_TERM = r"(?=\s*(?:$|[?.!,;:()'\"’”]|\b(?:in|under|for|mean|means|exactly|according|per|mean\w*|is|as|of the)\b))"
+_DEF_CUE_BEFORE = (r"(?:what(?:'s|’s|s| is| are)|who(?:'s| is)|define[sd]?|definition of|meaning of|count(?:s|ed)? as|"
+                   r"considered(?: to be)?|qualif(?:y|ies) as|is (?:that|this|it) (?:a|an)|mean by)")
+
+
+class _Terms:
+    """Defined terms of one municipality as matchable variants (singular and plural)."""
+
+    def __init__(self, definitions: Mapping[str, str]):
+        variants: dict[str, str] = {}
+        for term, pid in definitions.items():
+            t = re.sub(r"\s+", " ", term.lower()).strip()
+            for v in {t, t[:-1] if t.endswith("s") and len(t) > 3 else t + "s"}:
+                variants.setdefault(v, pid)
+        self.variants = variants
+        self._pattern = (re.compile(r"(?<![\w-])(" + "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
+                                    + r")(?![\w-])") if variants else None)
+
+    def find(self, text: str) -> list[tuple[int, int, str]]:
+        """Non-overlapping (start, end, pid), longest variant first at each position."""
+        if self._pattern is None:
+            return []
+        return [(m.start(), m.end(), self.variants[m.group(1)]) for m in self._pattern.finditer(text.lower())]
+
+
+def definition_intent(query: str, term_spans: list[tuple[int, int, str]]) -> list[str]:
+    """Definition ids the question asks about: a quoted term ('building'), or a term right after a cue
+    ("what is a", "count as", "definition of") and ending the phrase, or "what does TERM mean"."""
+    low = query.lower()
+    asked: list[str] = []
+    for start, end, pid in term_spans:
+        quoted = start > 0 and low[start - 1] in "'\"‘“" and end < len(low) and low[end] in "'\"’”"
+        before = low[:start]
+        cue = re.search(_DEF_CUE_BEFORE + r"\s+(?:(?:a|an|the)\s+)?$", before)
+        ends = re.match(_STOP_AFTER_TERM, low[end:])
+        means = re.search(r"\bwhat (?:does|do)\s+(?:(?:a|an|the)\s+)?$", before) and re.match(r"\s+mean", low[end:])
+        if quoted or (cue and ends) or means:
+            if pid not in asked:
+                asked.append(pid)
+    return asked
+
+
+class Planner:
+    """Builds QueryPlans for one corpus; cheap to call, thread-safe (no state changes after init)."""
+
+    def __init__(self, corpus: "Corpus", max_chars: int = 2000):
+        self.corpus = corpus
+        self.max_chars = max_chars
+        self.aliases: dict[str, list[str]] = {
+            m.id: sorted({m.id, m.name.lower(), m.short_name.lower(), *(a.lower() for a in m.aliases)})
+            for m in corpus.municipalities.values()}
+        self.ours = sorted({a for names in self.aliases.values() for a in names}, key=len, reverse=True)
+        self.gazetteer = load_gazetteer(corpus.corpus_dir)
+        self.glossary = U.load_glossary(corpus.corpus_dir)
+        self.terms = {m: _Terms(corpus.definitions(m)) for m in corpus.municipalities}
+        self.definitions: dict[str, str] = {}
+        for mid in corpus.municipalities:
+            for term, pid in corpus.definitions(mid).items():
+                self.definitions.setdefault(term, pid)
+        # Section titles people cite by name ("Hempstead exemptions G"), optionally after the municipality.
+        titles = {s.title.lower() for s in corpus.sections if not s.number_confirmed}
+        titles |= {t.split()[0] for t in titles if len(t.split()[0]) > 3}  # "enforcement" for "Enforcement and penalties"
+        titles = sorted(titles, key=len, reverse=True)
+        places = "|".join(re.escape(a) for a in self.ours)
+        self._citation_spans = [
+            re.compile(r"(?<![\w.-])\d+[A-Za-z]?\s*-\s*\d+(?![\d.])" + _LABELS),                  # 7B-6(c), 7-5 a 1
+            re.compile(r"(?:§+|\bsec(?:tion)?\.?)\s*\d{3}(?!\d)" + _LABELS, re.I),                # § 391(B), section 392 B
+            re.compile(r"(?<![\w.-])\d{3}(?=\s*\(?[A-Za-z]\b|\s*\()" + _LABELS),                 # 391(B)(1)(d), 392B
+        ]
+        if titles:
+            self._citation_spans.append(re.compile(
+                r"(?:\b(?:" + places + r")\s+)?\b(?:" + "|".join(re.escape(t) for t in titles) + r"|exemption|penalties)"
+                r"\s+(?:item\s+)?\(?[A-Ka-k]\)?(?=\s*[?.!]?\s*$)" + _LABELS, re.I))           # hempstead exemptions G
+
+    # --- cleaning ---
+    def clean(self, text: object) -> str:
+        """The question as plain text, or InvalidInput with a message the user can act on."""
+        if not isinstance(text, str):
+            raise InvalidInput("Please type your question as text.")
+        if "\x00" in text:
+            raise InvalidInput("The question contains a NUL character; please retype it as plain text.")
+        if len(text) > self.max_chars:
+            raise InvalidInput(f"That question is {len(text):,} characters long; please keep it under "
+                               f"{self.max_chars:,} characters and ask one thing at a time.")
+        cleaned = clean_text(text)
+        if not cleaned:
+            raise InvalidInput("Please type a question, for example: \"Do I need a SWPPP for clearing 2 acres?\"")
+        if not re.search(r"[^\W\d_]{2,}", cleaned) and not U.CITATION_IN_Q.search(cleaned):
+            raise InvalidInput("I couldn't find any words in that question. Please ask in a sentence.")
+        return cleaned
+
+    # --- places ---
+    def other_place(self, text: str) -> str | None:
+        return self.gazetteer.other_place(text, self.ours)
+
+    def named(self, text: str) -> list[str]:
+        """Municipality ids the question names, in order ("North Hempstead" is not Hempstead); failing an
+        exact name, a one-letter typo of a name of 7+ letters ("hempsted"), unless another place is named."""
+        low = self.gazetteer.mask(text, self.ours).lower()
+        found: list[tuple[int, str]] = []
+        for mid, names in self.aliases.items():
+            for name in sorted(names, key=len, reverse=True):
+                m = re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", low)
+                if m:
+                    found.append((m.start(), mid))
+                    break
+        ids = [mid for _, mid in sorted(found)]
+        if ids or self.other_place(text):
+            return ids
+        town = self.gazetteer.governing_town(text, self.ours)  # a hamlet the town governs ("my lot in Elmont")
+        if town is not None:
+            return [mid for mid, names in self.aliases.items() if town in names][:1]
+        words = re.findall(r"[a-z]+", low)
+        for mid, names in self.aliases.items():
+            single = [n for n in names if " " not in n and len(n) >= 7]
+            if any(_edit_distance_le1(w, n) for w in words for n in single):
+                ids.append(mid)
+        return ids
+
+    def follow_up_municipality(self, text: str) -> str | None:
+        """"what about in Tuckahoe?" -> the municipality it moves to."""
+        rest = U.follow_up_rest(text)
+        found = self.named(rest) if rest else []
+        return found[0] if found and len(rest.split()) <= 6 else None
+
+    # --- citations and terms ---
+    def find_citations(self, query: str, municipality: str | None) -> list[Provision]:
+        """Provisions cited in the question. Only spans that look like citations are tried, so a number
+        such as "500 feet" is never read as one."""
+        out: list[Provision] = []
+        for pattern in self._citation_spans:
+            for m in pattern.finditer(query):
+                span = m.group(0).strip()
+                while span:
+                    try:
+                        p = self.corpus.resolve_citation(span, municipality)
+                    except CitationNotFound:
+                        shorter = re.sub(r"\s*(?:\(\s*[A-Za-z0-9]{1,3}\s*\)|[A-Za-z0-9]{1,2})$", "", span)
+                        span = "" if shorter == span else shorter.strip()
+                        continue
+                    if p.id not in {q.id for q in out}:
+                        out.append(p)
+                    break
+        return out
+
+    # --- the plan ---
+    def build(self, question: str, municipality: str | None = None, *, today: date | None = None,
+              fallback_municipality: str | None = None) -> QueryPlan:
+        """The plan for one question. `municipality` is the caller's choice (validated); a question that
+        names none falls back to `fallback_municipality` (the conversation's choice) when given."""
+        text = self.clean(question)
+        other = self.other_place(text)
+        named = tuple(self.named(text))
+        if municipality is not None:
+            muni, source = self.corpus.check_municipality(municipality), "caller"
+        elif len(set(named)) == 1:
+            muni, source = named[0], "question"
+        elif not named and fallback_municipality:
+            muni, source = self.corpus.check_municipality(fallback_municipality), "conversation"
+        else:
+            muni, source = None, "none"  # two named (a comparison) or none: search everything
+        scope = (muni,) if muni else (named or tuple(self.corpus.municipalities))
+        expanded = self.glossary.expand(text)
+        citations = tuple(p.id for p in self.find_citations(text, muni))
+        spans = [s for m in ([muni] if muni else list(self.terms)) for s in self.terms[m].find(expanded)]
+        asked = definition_intent(expanded, spans)
+        # Longer terms first: "land development activity" says more than "stormwater".
+        used = [pid for _, _, pid in sorted(spans, key=lambda s: (-(s[1] - s[0]), s[0]))]
+        slots, sources = U.read_slots(text, today or date.today())
+        low = text.lower()
+        gaps = tuple(f"{o.id}#{i}" for o in self.corpus.ordinances.values() for i, g in enumerate(o.gaps)
+                     if all(re.search(p, low) for p in g.all_of) and (not g.any_of or any(re.search(p, low) for p in g.any_of)))
+        route = U.route(text, self.definitions, len(named), other_place=other, slots=slots, glossary=self.glossary)
+        moved_to = self.follow_up_municipality(text)
+        follow = ("municipality" if moved_to else "area" if "area" in slots and U.is_follow_up_area(text)
+                  else "full_text" if U.is_follow_up_full_text(text) else None)
+        return QueryPlan(query=text, municipality=muni, municipality_source=source, named=named, scope=scope,
+                         other_place=other, expanded=expanded, citations=citations,
+                         definitions=tuple(dict.fromkeys(asked + used)), asked_definitions=tuple(asked),
+                         intent=route.intent, calculator=route.calculator, term=route.term,
+                         citation_text=route.citation_text, subject=route.notes[0] if route.notes else None,
+                         yes_no=bool(_YES_NO.match(text)), slots=slots, slot_sources=sources, gaps=gaps,
+                         follow_up=follow, follow_up_municipality=moved_to)
+
