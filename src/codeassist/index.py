@@ -104,6 +104,12 @@ class VectorStore(Protocol):
     def close(self) -> None: ...
 
 
+# HNSW's candidate list at query time. A retriever asks for up to 150 chunks (views) at once, more
+# than Chroma's default list holds; the collections are small (a few thousand chunks), so recall
+# matters more than the fraction of a millisecond a longer list costs.
+HNSW_EF_SEARCH = 400
+
+
 def _chroma_settings():
     from chromadb.config import Settings as ChromaSettings
 
@@ -173,7 +179,7 @@ class ChromaStore:
         # No embedding function: vectors always come from us, and Chroma's default one would try to
         # download an ONNX model. Cosine distance: our vectors are unit length.
         self._collections[name] = self._client.create_collection(
-            name, embedding_function=None, configuration={"hnsw": {"space": "cosine"}}, metadata=metadata)
+            name, embedding_function=None, configuration={"hnsw": {"space": "cosine", "ef_search": HNSW_EF_SEARCH}}, metadata=metadata)
 
     def add(self, name, ids, embeddings, documents, metadatas) -> None:
         if len(ids):
@@ -276,6 +282,7 @@ class BM25Search:
 
 
 # --- the index ----------------------------------------------------------------------------------
+
 
 class IndexStatus(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -554,8 +561,9 @@ class Index:
         when given, to those views) first."""
         if not self._ready:
             self.ensure()
+        views = None if views is None or set(views) >= {c.view for c in self.chunks} else set(views)
         filters: list[dict[str, Any]] = [{"municipality": municipality}] if municipality else []
-        if views is not None and set(views) != {c.view for c in self.chunks}:
+        if views is not None:
             filters.append({"view": {"$in": sorted(views)}})
         where = filters[0] if len(filters) == 1 else {"$and": filters} if filters else None
         try:

@@ -38,8 +38,9 @@ def test_recall_over_the_answerable_gold_questions(real_retriever):
         ranks.append(next((i for i, x in enumerate(ids, 1) if x in set(row["gold"])), None))
     recall1 = sum(r == 1 for r in ranks) / len(ranks)
     recall5 = sum(r is not None for r in ranks) / len(ranks)
-    # Measured 0.74 / 0.92 when written; these floors catch a regression, the eval reports the truth.
-    assert recall1 >= 0.68 and recall5 >= 0.88, (recall1, recall5)
+    # Measured 0.74 / 0.92 when written, 0.87 / 0.97 with headnote views; these floors catch a
+    # regression, the eval reports the truth.
+    assert recall1 >= 0.82 and recall5 >= 0.94, (recall1, recall5)
 
 
 def test_wrong_municipality_never_when_the_caller_chooses(real_retriever):
