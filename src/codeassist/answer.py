@@ -5,11 +5,10 @@ labelled summaries and verbatim quotes; the Assistant verifies the draft and ren
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timedelta
+from datetime import date
 from typing import TYPE_CHECKING, Any, Protocol
 
 from . import draft as D
-from . import understand as U
 from .compose import Scorer, cite, short_quote
 from .errors import CitationNotFound
 from .models import Answer, Block, Citation, Draft, Hit, QueryPlan
@@ -19,7 +18,6 @@ if TYPE_CHECKING:
     from .corpus import Corpus
 
 NOT_IN_CORPUS = "The ordinance text here does not say"
-MAX_OFFENSES = 10
 MIN_COVERAGE = 0.34  # share of the question's (IDF-weighted) words a passage must hold, or:
 MIN_DENSE = 0.30     # cosine similarity of the best passage to the question (all-MiniLM-L6-v2)
 # A subject these laws do not cover (parking, dogs) is answered only on strong evidence:
@@ -295,80 +293,16 @@ def _steps_citations(corpus: "Corpus", output: Any, limit: int = 6) -> list[Cita
     return out[:limit]
 
 
-def _day(d: date) -> str:
-    """"Wednesday, March 18, 2026" (every number in it is in the calculation's ISO date)."""
-    return f"{d.strftime('%A, %B')} {d.day}, {d.year}"
-
-
-def _money(x: int | None) -> str:
-    return "not set in this text" if x is None else f"${x:,}"
-
-
-def _area(out: Any, data: dict | None) -> str:
-    """The area as the user gave it: square feet when they wrote square feet, else acres."""
-    if data and data.get("disturbed_sq_ft") is not None:
-        return f"{data['disturbed_sq_ft']:,g} sq ft"
-    return f"{out.disturbed_acres:g} acres"
-
-
 def headline(name: str, out: Any, names: dict[str, str], data: dict | None = None) -> str:
-    """The direct first sentence for a calculator result, built only from the output's fields."""
-    where = names.get(getattr(out, "municipality", ""), "")
-    if name == "applicability":
-        verdict = {"yes": "Yes: a SWPPP is required", "no": "No: the stormwater law's SWPPP requirement does not apply",
-                   "likely_exempt": "Likely exempt: the activity is one the law says \u201cmay be exempt\u201d; the Stormwater Management Officer decides",
-                   "unknown": "It cannot be settled from this corpus"}[out.swppp_required]
-        extra = ""
-        if out.conditions:
-            extra = f" Post-construction stormwater controls also apply (Condition {', '.join(out.conditions)})."
-        return f"{verdict} ({where}, {_area(out, data)} disturbed).{extra}"
-    if name == "penalty":
-        if out.status != "computed":
-            return f"The fine for this {out.chapter} violation in the {where} is set in text that is not in this corpus."
-        if out.fine_max is None:
-            kind = out.offense_class or "an offense"
-            sv = out.separate_violations
-            cont = f" Continuing conduct counts as {sv.count} separate offenses, one per {sv.unit}." if sv and sv.count > 1 else ""
-            return (f"It is {'a ' if kind == 'misdemeanor' else ''}{kind} ({where}), but the fine and any jail term are "
-                    f"set by a section that is not in this corpus.{cont}")
-        fine = f"a fine of up to {_money(out.fine_max)}" if out.fine_min in (None, 0) else \
-            f"a fine of {_money(out.fine_min)} to {_money(out.fine_max)}"
-        jail = f", or imprisonment of up to {out.max_imprisonment_months} months, or both" if out.max_imprisonment_months else ""
-        sv = out.separate_violations
-        cont = f" Continuing conduct counts as {sv.count} separate {sv.unit}-based violations." if sv and sv.count > 1 else ""
-        return f"Tier {out.tier} ({where}): {fine}{jail}.{cont}"
-    if name == "deadlines":
-        obs = out.obligations
-        if not obs:
-            why = next((st.text for st in out.steps if st.text), "")
-            return f"No dated obligation follows from what you told me ({where})." + (f" {why}" if why else "")
-        first = obs[0]
-        when = _day(first.due) + (f" at {first.due_time.strftime('%H:%M')}" if first.due_time else "")
-        return f"{first.title}: {when} ({where})." + (f" {len(obs) - 1} more dated obligations below." if len(obs) > 1 else "")
-    if name == "electrical_permit":
-        return ("No permit is required for this work" if not out.permit_required else
-                "Yes, a permit from the Building Inspector is required") + " (Village of Tuckahoe Electrical Code)."
-    if name == "swppp_checklist":
-        if out.status == "computed" and out.items:
-            return f"Your SWPPP ({where}) must contain the items below."
-        if out.status == "not_required":
-            return f"No SWPPP is required for this project ({where}), so there is no checklist."
-        return f"The required SWPPP contents for the {where} are not in this corpus."
-    return ""
+    """The direct first sentence for a calculator result (each calculator owns its headline)."""
+    from .calculators import CALCULATORS
+    return CALCULATORS[name].headline(out, names, data) if name in CALCULATORS else ""
 
 
-def calc_undecided(name: str, out: Any, question: str = "") -> bool:
+def calc_undecided(name: str, out: Any, slots: dict | None = None) -> bool:
     """True when the calculator could not settle the question from the corpus."""
-    if getattr(out, "status", "computed") == "not_in_corpus":
-        return True
-    if name == "applicability":
-        return out.swppp_required == "unknown"
-    if name == "penalty":
-        counting = re.search(r"\b(how many|separate|each (?:day|week)|count)\b", question.lower())
-        return out.fine_max is None and not counting
-    if name == "deadlines":
-        return not out.obligations and any("not in this corpus" in c for c in out.caveats)
-    return False
+    from .calculators import CALCULATORS
+    return CALCULATORS[name].undecided(out, slots or {}) if name in CALCULATORS else getattr(out, "status", "") == "not_in_corpus"
 
 
 def find_gap(corpus: "Corpus", plan: QueryPlan, munis: list[str]) -> Answer | None:
@@ -404,65 +338,7 @@ def _today() -> date:
 def build_calc_input(name: str, slots: dict, question: str, muni: str, prior: dict | None = None,
                      today: date | None = None) -> tuple[dict | None, str | None]:
     """Calculator input from the plan's slots (and a previous input for follow-ups); or a follow-up question.
-    (None, None): nothing here this calculator can use, so the answer comes from the text instead."""
-    data: dict[str, Any] = dict(prior or {})
-    data["municipality"] = muni
-    today = today or _today()
-    if name in ("applicability", "swppp_checklist"):
-        if "area" in slots:
-            data.pop("disturbed_acres", None)
-            data.pop("disturbed_sq_ft", None)
-            data["disturbed_acres" if slots["area_unit"] == "acres" else "disturbed_sq_ft"] = slots["area"]
-        if "activity" in slots:
-            data["activity"] = slots["activity"]
-        for flag in ("single_family_residence", "part_of_common_plan", "discharges_to_impaired_water", "site_plan_review"):
-            if flag in slots:
-                data[flag] = slots[flag]
-        if "disturbed_acres" not in data and "disturbed_sq_ft" not in data:
-            return None, "How much land will the project disturb in total (in acres or square feet)?"
-        return data, None
-    if name == "penalty":
-        data["chapter"] = "electrical" if slots.get("electrical") else data.get("chapter", "stormwater")
-        data.setdefault("offense_date", today.isoformat())
-        n = slots.get("offense_number")
-        if n:
-            n = min(n, MAX_OFFENSES)  # the third tier covers "third or subsequent"; more priors change nothing
-        if n and n > 1:
-            gap = slots.get("years_window", 1.0)
-            step_days = int(round(gap * 365.25 / max(1, n - 1)))
-            start = datetime.fromisoformat(str(data["offense_date"])).date()
-            data["prior_conviction_dates"] = [(start - timedelta(days=step_days * i)).isoformat() for i in range(n - 1, 0, -1)]
-        if slots.get("duration_days"):
-            data["continuing_days"] = slots["duration_days"]
-        return data, None
-    if name == "deadlines":
-        if slots.get("impossible_dates"):
-            return None, f"The date {slots['impossible_dates'][0]} does not exist. Which day did you mean?"
-        d0 = date.fromisoformat(slots["dates"][0]) if slots.get("dates") else today
-        event = slots.get("event")
-        if slots.get("inches") is not None and event == "storm" or (slots.get("inches") is not None and event is None):
-            data["storm_events"] = [{"date": d0.isoformat(), "inches": slots["inches"]}]
-        elif event == "violation_notice":
-            data["violation_notice_served"] = d0.isoformat()
-        elif event == "wiring_concealment":
-            hm = slots.get("time", "09:00")
-            data["wiring_concealment_notice"] = f"{d0.isoformat()}T{hm}:00"
-        elif event == "supervisor_left":
-            data["supervisor_left"] = d0.isoformat()
-        elif event == "registration":
-            data["registration_issued"] = d0.isoformat()
-        elif event == "final_acceptance":
-            data["final_acceptance"] = d0.isoformat()
-        elif event == "construction_start":
-            data["construction_start"] = d0.isoformat()
-            data["milestones"] = [{"name": "Start of construction", "date": d0.isoformat(),
-                                   **({"start_time": slots["time"]} if slots.get("time") else {})}]
-        else:
-            return None, None  # a date, but no deadline this calculator knows: answer from the text
-        return data, None
-    if name == "electrical_permit":
-        data.pop("municipality", None)
-        data["work"] = slots.get("minor_repair") or question
-        data["performed_by"] = slots.get("performed_by") or data.get("performed_by", "other")
-        return data, None
-    return data, None
+    (None, None): nothing here this calculator can use, so the answer comes from the text instead.
+    Each calculator owns its slot reader (``Calculator.read_slots``)."""
+    from .calculators import CALCULATORS
+    return CALCULATORS[name].read_slots(slots, question, muni, prior, today or _today()) if name in CALCULATORS else ({**(prior or {}), "municipality": muni}, None)

@@ -190,7 +190,7 @@ class Assistant:
                 return A.reply(q, D.build(*blocks), "clarify", municipality=muni if len(munis) == 1 else None,
                                follow_up=follow, calculator=name)
             try:
-                out = calc.run_dict(data)  # type: ignore[arg-type]
+                out = calc.run_dict(data, corpus=self.corpus)  # type: ignore[arg-type]
             except ValidationError as exc:
                 reason = format_validation_error(exc, calc.input_model)
                 draft = D.build(D.text("I couldn't use the numbers in that question: " + reason))
@@ -217,7 +217,7 @@ class Assistant:
         offices = A.offices_for(self.corpus, citations)
         draft = D.build(*blocks, *(D.note(c) for c in caveats[:4]), D.offices(offices, "Who decides:"))
         # The result rests on text that is not in the corpus (e.g. Tuckahoe's threshold, § 1-7 fines).
-        undecided = all(A.calc_undecided(name, o, plan.query) for _, o, _ in parts)
+        undecided = all(A.calc_undecided(name, o, plan.slots) for _, o, _ in parts)
         return A.reply(q, draft, "calculator", calculator=name, abstained=undecided,
                        municipality=parts[0][0] if len(parts) == 1 else None,
                        calculation=calc_json, calculation_input=parts[0][2] if len(parts) == 1 else None,

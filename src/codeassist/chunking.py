@@ -49,8 +49,8 @@ class Chunk(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    id: str = Field(description="'<provision id>#<part>' for text ('tuckahoe:7-8(a)#1'), '<provision id>#<view>' "
-                                "or '#<view>-<n>' for the others ('hempstead:391(C)#yes-0').")
+    id: str = Field(description="'<provision id>#<part>' for text ('<municipality>:<section>(<label>)#1'), "
+                                "'<provision id>#<view>' or '#<view>-<n>' for the others ('...#yes-0').")
     provision_id: str
     municipality: str
     text: str = Field(description="Exactly what is embedded and BM25-indexed (a view's text, with context).")

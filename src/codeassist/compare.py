@@ -35,13 +35,17 @@ def word_diff(a: str, b: str) -> tuple[str, str]:
 
 
 def compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) -> dict:
-    """The municipalities' provisions on a topic side by side, with differing words marked."""
+    """The municipalities' provisions on a topic side by side, with differing words marked: those the
+    question names when it names two or more, else every municipality of the corpus."""
     topic = plan.query
     def full(p: Any) -> str:  # a list's lead-in and its items are compared together
         return corpus.full_text(p.id)
 
+    def ratio(a: Any, b: Any) -> float:
+        return difflib.SequenceMatcher(a=full(a).split(), b=full(b).split(), autojunk=False).ratio()
+
     cands: dict[str, list[Any]] = {}
-    for muni in corpus.municipalities:
+    for muni in (plan.named if len(plan.named) >= 2 else list(corpus.municipalities)):
         hits = [corpus.get(h.id) for h in backend.search_plan(plan.for_municipality(muni), k=10) if corpus.get(h.id)]
         found_here: list[Any] = []
         for p in hits:
@@ -51,24 +55,31 @@ def compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) -> dict:
             found_here += [p] if p.text.strip() else [c for c in corpus.children(p.id) if c.text.strip()]
         cands[muni] = list(dict.fromkeys(found_here))
     found: dict[str, Any] = {m: c[0] for m, c in cands.items() if c}
-    if len(found) == 2:
-        # Align the pair whose wording matches best, weighted by rank (the model laws share wording).
-        (ma, ca), (mb, cb) = list(cands.items())
-        best = max(((difflib.SequenceMatcher(a=full(a).split(), b=full(b).split(), autojunk=False).ratio()
-                     / (1 + 0.15 * (i + j)), a, b) for i, a in enumerate(ca[:4]) for j, b in enumerate(cb[:4])),
+    if len(found) >= 2:
+        # Align the pair whose wording matches best, weighted by rank (the model laws share wording);
+        # any further municipality takes its passage closest to the first one's.
+        (ma, ca), (mb, cb) = [(m, c) for m, c in cands.items() if c][:2]
+        best = max(((ratio(a, b) / (1 + 0.15 * (i + j)), a, b) for i, a in enumerate(ca[:4]) for j, b in enumerate(cb[:4])),
                    key=lambda x: x[0])
-        found = {ma: best[1], mb: best[2]}
+        aligned = {ma: best[1], mb: best[2]}
+        for m, c in cands.items():
+            if c and m not in aligned:
+                aligned[m] = max(((ratio(best[1], x) / (1 + 0.15 * j), x) for j, x in enumerate(c[:4])), key=lambda x: x[0])[1]
+        found = aligned
     munis = list(found)
     result: dict[str, Any] = {"topic": topic, "municipalities": munis, "pairs": []}
-    if len(munis) == 2:
-        a, b = found[munis[0]], found[munis[1]]
-        da, db = word_diff(full(a), full(b))
-        ratio = difflib.SequenceMatcher(a=full(a).split(), b=full(b).split(), autojunk=False).ratio()
-        result["pairs"].append({
-            munis[0]: {"id": a.id, "citation": a.citation, "heading": a.heading, "text": full(a), "marked": da},
-            munis[1]: {"id": b.id, "citation": b.citation, "heading": b.heading, "text": full(b), "marked": db},
-            "similarity": round(ratio, 3),
-        })
+    if len(munis) >= 2:
+        # Words are marked against the first municipality's passage (with two, each against the other).
+        first = found[munis[0]]
+        pair: dict[str, Any] = {}
+        for m in munis[1:]:
+            da, db = word_diff(full(first), full(found[m]))
+            pair.setdefault(munis[0], {"id": first.id, "citation": first.citation, "heading": first.heading,
+                                       "text": full(first), "marked": da})
+            p = found[m]
+            pair[m] = {"id": p.id, "citation": p.citation, "heading": p.heading, "text": full(p), "marked": db}
+        pair["similarity"] = round(ratio(first, found[munis[1]]), 3)
+        result["pairs"].append(pair)
     else:
         for m in munis:
             p = found[m]
@@ -105,12 +116,17 @@ def answer_compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) ->
     for m in data["municipalities"]:
         p = corpus.get(pair[m]["id"])
         citations.append(cite(corpus, p, short_quote(" ".join(corpus.full_text(p.id).split()), 1200)))
+    if len(data["municipalities"]) != 2:  # wording differences are named for a pair only
+        blocks = [D.lead("The municipalities' texts on this, side by side:")]
+        for c in citations:
+            blocks.append(D.quote(c, role="proof", label=names[c.municipality]))
+        return reply(question, D.build(*blocks), "compare", municipality=None)
     a, b = data["municipalities"]
     # Only differences inside the quoted words are named, so every word of the summary is on the page.
     quoted = {c.municipality: " ".join(c.quote.split()) for c in citations}
     only_a = [x for x in _substantive(re.findall(r"\[-(.+?)-\]", pair[a]["marked"]), corpus) if x in quoted[a]]
     only_b = [x for x in _substantive(re.findall(r"\{\+(.+?)\+\}", pair[b]["marked"]), corpus) if x in quoted[b]]
-    summary = "The two texts are worded the same." if not (only_a or only_b) else \
+    summary = "Both texts are worded the same." if not (only_a or only_b) else \
         f"Differences in wording: only {names[a]} says " + "; ".join(f"\u201c{x}\u201d" for x in only_a[:4]) + \
         f"; only {names[b]} says " + "; ".join(f"\u201c{x}\u201d" for x in only_b[:4]) + "."
     blocks = [D.lead(summary)]

@@ -3,16 +3,14 @@ checks every answer must pass (quotes verbatim in their provision; no number the
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from .models import Answer, Citation
+from .models import Citation
 from .text import clauses as sentences
 from .text import content_stems as _content_stems
-from .text import stem
 
 if TYPE_CHECKING:
     from .corpus import Corpus

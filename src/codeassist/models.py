@@ -30,8 +30,8 @@ class Example(Frozen):
 
 
 class Municipality(Frozen):
-    id: str = Field(description="Lower-case id used in provision ids, e.g. 'tuckahoe'.")
-    name: str = Field(description="Official name, e.g. 'Village of Tuckahoe'.")
+    id: str = Field(description="Lower-case id used in provision ids, e.g. 'springfield'.")
+    name: str = Field(description="Official name, e.g. 'Village of Springfield'.")
     short_name: str
     kind: str = Field(description="town, village or city.")
     county: str
@@ -79,7 +79,7 @@ class SectionMeta(Frozen):
 
 
 class Ordinance(Frozen):
-    id: str = Field(description="e.g. 'tuckahoe-ch7b'.")
+    id: str = Field(description="'<municipality>-<division>', e.g. 'springfield-ch12'.")
     municipality: str
     title: str
     code_name: str
@@ -107,7 +107,7 @@ class Ordinance(Frozen):
 class CrossRef(Frozen):
     """A reference found in a provision's text, resolved to a provision or to text outside the corpus."""
 
-    text: str = Field(description="The reference as written, e.g. '§ 392, Subsection B'.")
+    text: str = Field(description="The reference as written, e.g. '§ <section>, Subsection <label>'.")
     start: int = Field(description="Offset in the source file.")
     end: int
     kind: Literal["internal", "not_in_corpus"]
@@ -119,10 +119,10 @@ ProvisionKind = Literal["section", "subsection", "paragraph", "item", "definitio
 
 
 class Provision(Frozen):
-    id: str = Field(description="Stable id, e.g. 'tuckahoe:7B-5(c)', 'hempstead:392(B)', 'hempstead:390/impervious-cover'.")
+    id: str = Field(description="Stable id: '<municipality>:<section>(<label>)...', or '<municipality>:<section>/<defined-term>' for a definition.")
     municipality: str
     ordinance: str
-    section: str = Field(description="Section key: '7B-5', '392', 'exemptions'.")
+    section: str = Field(description="Section key: its number ('12-5', '204') or, unnumbered, a slug of its title ('exemptions').")
     labels: tuple[str, ...] = Field(default=(), description="Path of labels below the section, e.g. ('B', '1', 'a').")
     kind: ProvisionKind
     citation: str = Field(description="Display citation a lawyer would accept.")

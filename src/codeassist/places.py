@@ -51,7 +51,7 @@ class PlacesFile(BaseModel):
     neutral: list[str] = Field(description="Names never read as another place (the state, its regions).")
     not_place_after: list[str] = Field(description="Next words that make a name a road or river.")
     name_stop_words: list[str] = Field(description="Words that end X in 'town of X'.")
-    other_state_codes: list[str] = Field(description="Two-letter codes of the other states ('Hempstead, TX').")
+    other_state_codes: list[str] = Field(description="Two-letter codes of the other states ('Springfield, IL').")
     ny_regions: list[str]
     boroughs: list[str]
     us_states: list[str]

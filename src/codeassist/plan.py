@@ -29,6 +29,10 @@ _YES_NO = re.compile(r"^(?:(?:ok(?:ay)?|so|and|but|also|hi|hello|quick question)
                      r"was|were|must|should|shall|will|would|may|might|have|has|need|needs)\b", re.I)
 
 
+# An alias made only of words every municipality could be called by ("the village", "the town").
+_GENERIC = re.compile(r"(?:(?:the|town|village|city|county|of)\s*)+")
+
+
 def _edit_distance_le1(a: str, b: str) -> bool:
     if abs(len(a) - len(b)) > 1 or a == b:
         return a == b
@@ -139,13 +143,15 @@ class Planner:
         exact name, a one-letter typo of a name of 7+ letters ("hempsted"), unless another place is named."""
         low = self.gazetteer.mask(text, self.ours).lower()
         found: list[tuple[int, str]] = []
+        generic: list[tuple[int, str]] = []
         for mid, names in self.aliases.items():
             for name in sorted(names, key=len, reverse=True):
                 m = re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", low)
                 if m:
-                    found.append((m.start(), mid))
+                    (generic if _GENERIC.fullmatch(name) else found).append((m.start(), mid))
                     break
-        ids = [mid for _, mid in sorted(found)]
+        # "the village" names a municipality only when no municipality is named by its own name.
+        ids = [mid for _, mid in sorted(found or generic)]
         if ids or self.other_place(text):
             return ids
         town = self.gazetteer.governing_town(text, self.ours)  # a hamlet the town governs ("my lot in Elmont")
@@ -171,6 +177,8 @@ class Planner:
         out: list[Provision] = []
         for pattern in self._citation_spans:
             for m in pattern.finditer(query):
+                if re.search(r"\bappendix\b[^.?!]{0,40}$", query[:m.start()], re.I):
+                    continue  # "Appendix A § 7-3" is the Village's zoning appendix, not Chapter 7 § 7-3
                 span = m.group(0).strip()
                 while span:
                     try:

@@ -43,7 +43,7 @@ def clean_question(text: object, max_chars: int) -> str:
                            f"{max_chars:,} characters and ask one thing at a time.")
     cleaned = clean_text(text)
     if not cleaned:
-        raise InvalidInput("Please type a question, for example: \"Do I need a SWPPP for clearing 2 acres in Hempstead?\"")
+        raise InvalidInput("Please type a question, for example: \"Do I need a SWPPP for clearing 2 acres?\"")
     if not re.search(r"[^\W\d_]{2,}", cleaned) and not _CITATION_IN_Q.search(cleaned):
         raise InvalidInput("I couldn't find any words in that question. Please ask in a sentence.")
     return cleaned
@@ -122,7 +122,8 @@ def extract_area(q: str) -> tuple[str, float] | None:
 
 def extract_inches(q: str) -> float | None:
     low = q.lower()
-    m = re.search(_NUMBER + r"\s*(?:\"|inch(?:es)?|in\.?(?=\s+(?:of\s+)?rain)|in\b)", low)
+    # "0.6 in" counts as inches only before rain words or at the end; "May 4 in Hempstead" is a date and a place.
+    m = re.search(_NUMBER + r"\s*(?:\"|inch(?:es)?\b|in\.?(?=\s+(?:of\s+)?(?:rain|precip))|in\.?(?=\s*(?:[?.!,;]|$)))", low)
     if m:
         return _num(m.group(1))
     m = re.search(r"\b(half|an|one|two|three)\s+inch", low)
@@ -245,7 +246,7 @@ _DEFINITION = re.compile(
 _QUOTED_TERM = re.compile(r"[\"'\u2018\u201c](?P<term>[a-z][a-z -]{2,60}?)[\"'\u2019\u201d]", re.I)
 _COMPARE = re.compile(r"\b(differ|different|difference|differences|compare|comparison|versus|vs\.?|same in both|both towns|"
                       r"both places|both municipalities|the same in|same as|in both|differently|"
-                      r"between hempstead and tuckahoe|between tuckahoe and hempstead)\b", re.I)
+                      r"between\s+[\w.' -]+?\s+and\s+[\w.'-]+)\b", re.I)  # the municipalities are counted by the caller
 _FOLLOW_MUNI = re.compile(r"^(?:and |but |ok(?:ay)?,? )?(?:what|how) about (?:in |for )?(?P<rest>.+?)\??$|^(?:and|same) (?:in|for) (?P<rest2>.+?)\??$", re.I)
 _FOLLOW_AREA = re.compile(r"^(?:and |but |what )?(?:if|about if|what if)\b.*\b(acre|acres|sq|square|feet)\b", re.I)
 _FOLLOW_FULL = re.compile(r"\b(that section|that provision|the full text|in full|whole section|show me that|full section)\b", re.I)
@@ -268,6 +269,7 @@ _DEADLINE = re.compile(r"\b(when is|when are|when (?:do|does|must|should) (?:i|w
 _ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|fuse|fuses|switch(?:es)?|outlet|receptacles?|circuits?|subpanel|"
                          r"panel|lamp sockets?|drop cords?|journeym[ae]n|sheetrock over|breaker)\b", re.I)
 _PERMIT = re.compile(r"\b(?:(?:need|require[sd]?|get|pull|apply for|file for)\s+(?:an?\s+|the\s+|any\s+)?(?:electrical\s+|wiring\s+)?permits?|"
+                     r"without (?:an?\s+|the\s+|any\s+)?(?:electrical\s+|wiring\s+)?permits?|"
                      r"permits?\s+(?:needed|required|necessary)|permit needed|can i do it myself|do it myself)\b", re.I)
 
 ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
@@ -278,7 +280,9 @@ ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
      r"(?:fix|fixing|clean|cleaning|regrad\w*) (?:an |the |our )?existing (?:ditch|swale|drainage|channel))\b", "routine_maintenance"),
     (r"\b(repair\w* (?:to )?(?:the |a |an |our )?(?:stormwater|smp|drainage|detention|retention|basin|pond))\b", "smp_repair"),
     (r"\b(cemetery|graves?|burial)\b", "cemetery_graves"),
-    (r"\b(fences?|signs?|poles?|posts?|flagpole)\b", "fence_sign_pole"),
+    # "sign" the plan is a verb, not the exempt activity: signs count as things put up.
+    (r"\b(fences?|signage|billboards?|(?:an?|the|my|our|new|business|store|shop|yard|street) signs?\b(?! (?:the|off|it|this|that|a|an|for|here)\b)|"
+     r"(?<!to )(?<!must )(?<!who )(?<!will )(?<!and )(?<!can )signs\b(?! (?:the|off|it|this|that|a|an|for|here)\b)|poles?|posts?|flagpole)\b", "fence_sign_pole"),
     (r"\b(emergenc\w*)\b", "emergency"),
     (r"\b(vegetable garden|home garden\w*|gardening|flower beds?|growing (?:flowers|vegetables))\b", "home_gardening"),
     (r"\b(landscap\w*|horticultur\w*|planting shrubs)\b", "landscaping_existing_structure"),
@@ -426,6 +430,9 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
         put("performed_by", by, by)
     if _ELECTRICAL.search(q):
         put("electrical", True, _ELECTRICAL.search(q).group(0))
+    counting = re.search(r"\b(how many|separate|each (?:day|week)|count)\b", low)
+    if counting:  # "how many violations is that?": a question about counting, not the fine
+        put("counting", True, counting.group(0))
     return slots, words
 
 
@@ -437,9 +444,9 @@ _FLAG_SLOTS = {
 }
 # The dated event a deadline question is about, first match wins.
 _EVENT_SLOTS = [
-    ("storm", r"\b(rain|storm|precip)"),
+    ("storm", r"\b(rain|storm(?!water)|precip)"),
     ("violation_notice", r"\b(nov|notice of violation|violation notice|served)\b"),
-    ("wiring_concealment", r"\b(conceal|sheetrock|drywall|cover|close (?:up )?the walls)\b"),
+    ("wiring_concealment", r"\b(conceal\w*|sheetrock|drywall|cover(?:ing)? (?:up )?(?:the )?(?:wiring|wires|walls)|close (?:up )?the walls)\b"),
     ("supervisor_left", r"\b(supervisor|master electrician)\b.*\b(left|quit|leave|gone)\b"),
     ("registration", r"\b(registration|license|licence)\b"),
     ("final_acceptance", r"\b(final acceptance|guarantee|bond|escrow|letter of credit)\b"),
@@ -474,7 +481,7 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     if _PENALTY.search(q) and ("offense_number" in slots or "duration_days" in slots or
                                re.search(r"\b(max|maximum|minimum|how much|range|what(?:'s| is) the fine)\b", low)):
         return Route("calculator", calculator="penalty")
-    rain = "inches" in slots and re.search(r"\b(rain|storm|precip)", low)
+    rain = "inches" in slots and re.search(r"\b(rain|storm(?!water)|precip)", low)
     if rain or (_DEADLINE.search(q) and ("dates" in slots or "inches" in slots)):
         return Route("calculator", calculator="deadlines")
     if _APPLICABILITY.search(q) and not _CHECKLIST.search(q) and (has_area or "activity" not in slots) and \

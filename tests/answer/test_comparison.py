@@ -179,9 +179,6 @@ def test_a_topic_only_one_municipality_covers_is_not_compared(assistant, corpus)
     assert D.check_answer(corpus, ans) == []
 
 
-@pytest.mark.xfail(strict=True, reason="bug: answer_compare's fixed lead \"The two texts are worded the same.\" "
-                   "holds the figure 'two', which draft.verify flags as unsupported, so every comparison of "
-                   "texts that differ only in names becomes a 'cannot quote safely' abstention")
 def test_texts_worded_alike_are_compared_not_abstained(assistant, corpus):
     ans = assistant.ask("compare the maintenance guarantee in both places")
     assert ans.intent == "compare" and not ans.abstained

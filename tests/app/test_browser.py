@@ -167,3 +167,38 @@ def test_deep_link_on_a_phone(server, browser):
         shot(page, "06-phone-deep-link")
     finally:
         context.close()
+
+
+def test_chat_shows_the_plain_answer_first_and_the_law_on_request(server, page):
+    """What a reader meets first in an answer is the plain answer, then the "Summary" label; the verbatim
+    law sits in an expander titled with its citation and opens on a click."""
+    page.goto(server + "/")
+    box = page.get_by_test_id("stChatInputTextArea")
+    expect(box).to_be_enabled(timeout=LOAD_TIMEOUT_MS)
+    wait_idle(page)
+    messages = page.get_by_test_id("stChatMessage")
+    asked = [("Who may prepare and sign a SWPPP in Hempstead?", "07-answer-swppp"),
+             ("Can the Town of Hempstead shut down my construction site?", "08-answer-shut-down"),
+             ("Compare stop-work orders in Hempstead and Tuckahoe.", "09-answer-compare")]
+    for i, (question, name) in enumerate(asked):
+        box.fill(question)
+        box.press("Enter")
+        expect(messages).to_have_count(2 * i + 2, timeout=LOAD_TIMEOUT_MS)
+        wait_idle(page)
+        answer = messages.nth(2 * i + 1)
+        content = answer.get_by_test_id("stChatMessageContent")
+        first_line = content.inner_text().strip().splitlines()[0]
+        assert not first_line.startswith(("What the law says", "Summary", "Sources", "[1]")), first_line
+        expect(answer.get_by_text("Summary \u2014 our plain-language reading", exact=False).first).to_be_visible()
+        law = answer.get_by_test_id("stExpander").filter(has_text="What the law says").first
+        expect(law).to_contain_text("Hempstead BZO")
+        answer.scroll_into_view_if_needed()
+        page.wait_for_timeout(500)
+        answer.screenshot(path=str(SHOTS / f"{name}.png"))
+        if i == 0:
+            assert "licensed" in first_line  # the key fact is in the first line
+            law.locator("summary").first.click()
+            expect(law.get_by_test_id("stExpanderDetails")).to_contain_text("Plan certification.")
+            page.wait_for_timeout(500)
+            answer.screenshot(path=str(SHOTS / f"{name}-law-open.png"))
+    shot(page, "10-chat-answers")

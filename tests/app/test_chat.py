@@ -174,3 +174,13 @@ def test_real_follow_up():
     assert len(conv.turns) == 2
     assert conv.turns[-1].answer.citations
     assert any("Hempstead BZO" in e.label for e in at.expander)
+
+
+@pytest.mark.slow
+def test_real_answer_opens_with_the_plain_answer():
+    at = ask(new_app().run(), "Who may prepare and sign a SWPPP in Hempstead?")
+    first, label, law, *_ = children(at.chat_message[1])
+    assert first.type == "markdown" and "licensed" in first.value
+    assert label.type == "caption" and "Summary \u2014 our plain-language reading" in label.value
+    assert law.type == "expander" and law.label.startswith("What the law says \u2014 Hempstead BZO § 391\\(C\\)")
+    assert "Plan certification\\." in law.markdown[0].value

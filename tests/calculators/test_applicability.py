@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from codeassist.calculators.applicability import EXEMPTIONS, ApplicabilityInput, run
+from codeassist.calculators.applicability import ApplicabilityInput, run
+
+from .tables import EXEMPTIONS
 
 from .conftest import assert_grounded
 

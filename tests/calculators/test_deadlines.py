@@ -7,7 +7,9 @@ from datetime import date, datetime, time, timezone
 import pytest
 from pydantic import ValidationError
 
-from codeassist.calculators.deadlines import MILESTONES, DeadlinesInput, run
+from codeassist.calculators.deadlines import DeadlinesInput, run
+
+from .tables import MILESTONES
 
 from .conftest import assert_grounded
 

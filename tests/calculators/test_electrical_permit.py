@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from codeassist.calculators.electrical_permit import MINOR_REPAIRS, ElectricalPermitInput, run
+from codeassist.calculators.electrical_permit import ElectricalPermitInput, run
+
+from .tables import MINOR_REPAIRS
 
 from .conftest import assert_grounded
 

@@ -9,11 +9,10 @@ from hypothesis import strategies as st
 
 from codeassist.calculators import applicability, deadlines, electrical_permit, penalty, swppp_checklist
 from codeassist.calculators._inputs import MAX_ACRES, SQ_FT_PER_ACRE
-from codeassist.calculators.deadlines import MILESTONES
-from codeassist.calculators.electrical_permit import MINOR_REPAIRS
 from codeassist.calculators.holidays import add_hours_excluding, is_sunday_or_legal_holiday, ny_legal_holidays
 
 from .conftest import assert_grounded
+from .tables import MILESTONES, MINOR_REPAIRS
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from codeassist.calculators.applicability import ApplicabilityInput
-from codeassist.calculators.swppp_checklist import CHECKLISTS, run
+from codeassist.calculators.swppp_checklist import run
+
+from .tables import CHECKLISTS
 
 from .conftest import assert_grounded
 

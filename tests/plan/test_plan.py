@@ -203,8 +203,6 @@ def test_no_calculator_without_its_required_input(build, question):
     assert plan.intent == "retrieval" and plan.calculator is None
 
 
-@pytest.mark.xfail(strict=True, reason="routing miss: understand._PERMIT knows 'need/require/get a permit' but not "
-                   "'without a permit', so this goes to retrieval though the calculator has every input")
 def test_without_a_permit_is_permit_wording(build):
     plan = build("can I replace a blown fuse myself in tuckahoe without a permit")
     assert plan.slots["minor_repair"] == "replacing_fuses"
@@ -239,23 +237,16 @@ def test_an_incidental_word_never_routes_or_injects_words(build, question):
     assert "exempt" not in plan.expanded.lower()
 
 
-@pytest.mark.xfail(strict=True, reason="bug: 'sign' as a verb is read as the exempt activity fence_sign_pole "
-                   "(understand.ACTIVITY_KEYWORDS), which also blocks the applicability route for "
-                   "'do I need a swppp, and who has to sign it?'")
 def test_sign_as_a_verb_is_not_an_activity(build):
     assert "activity" not in build("who may prepare and sign the plan").slots
 
 
-@pytest.mark.xfail(strict=True, reason="bug: understand.extract_inches reads '<n> in <place>' as inches: "
-                   "'May 4 in hempstead' becomes a 4-inch storm, and the deadlines calculator answers with it")
 def test_a_date_before_in_place_is_not_rainfall(build):
     plan = build("construction begins May 4 in hempstead; when is the first inspection report due?")
     assert plan.slots["dates"] == ["2026-05-04"]
     assert "inches" not in plan.slots
 
 
-@pytest.mark.xfail(strict=True, reason="bug: Planner.find_citations resolves 'Appendix A § 7-3' (zoning, not in "
-                   "the corpus) to Electrical Code tuckahoe:7-3, which the retriever then pins first")
 def test_an_appendix_reference_is_not_pinned_as_the_electrical_code(build):
     assert build("Appendix A § 7-3 site plan rules for a new garage").citations == ()
 

@@ -195,7 +195,7 @@ def _cold(res: dict) -> list[str]:
                   f"chat page loaded with its input enabled and the script idle (the Assistant is built and warmed on "
                   f"the first page view) after **{_s(a['chat_ready_s'])}**; the question "
                   f"`{a['question']}` typed and its answer rendered after **{_s(a['first_answer_s'])}** from server "
-                  f"start ({_s(a['answer_after_ask_s'])} after pressing Enter; answer names {APP_EXPECT_TEXT}: "
+                  f"start ({_s(a['answer_after_ask_s'])} after pressing Enter; answer names {_expect(a)}: "
                   f"{'yes' if a.get('answer_ok') else 'NO'}). Server peak RSS {a.get('server_peak_rss_mb')} MB."]
         else:
             L += [f"Browser: {a.get('browser')}."]
@@ -204,12 +204,14 @@ def _cold(res: dict) -> list[str]:
         L += ["", f"Through `streamlit.testing.v1.AppTest` in a fresh process (no server, no browser): first script "
                   f"run done {_s(t['first_run_s'])} after process start, answer to the same question at "
                   f"{_s(t['answer_s'])} ({_s(t['ask_s'])} for the ask; {t['messages']} chat messages; answer names "
-                  f"{APP_EXPECT_TEXT}: {'yes' if t.get('answer_ok') else 'NO'}; exceptions: {t['exception'] or 'none'}); "
+                  f"{_expect(t)}: {'yes' if t.get('answer_ok') else 'NO'}; exceptions: {t['exception'] or 'none'}); "
                   f"peak RSS {t['peak_rss_mb']} MB."]
     return L
 
 
-APP_EXPECT_TEXT = "Tuckahoe"
+def _expect(d: dict) -> str:
+    """What the app's answer had to contain (eval/bench.toml's [bench.app], recorded with the figures)."""
+    return f"`{d['expect']}`" if d.get("expect") else "the expected text"
 
 
 def _builds(res: dict) -> list[str]:

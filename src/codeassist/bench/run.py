@@ -26,31 +26,64 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from collections import defaultdict
 from datetime import datetime, timezone
+from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from codeassist.bench import cold
 from codeassist.bench.cold import ROOT
 
 OUT_MD = ROOT / "eval" / "BENCH.md"
 OUT_JSON = ROOT / "eval" / "bench.json"
-
-# One question per path for the cold CLI and the app; their intents are checked in the warm section.
-COLD_QUESTIONS = {
-    "calculator": "Do I need a SWPPP for clearing 2 acres in Hempstead?",
-    "lookup": "what does 7B-5(g) say",
-    "retrieval": "who inspects erosion control in tuckahoe after a storm?",
-}
-APP_EXPECT = "Tuckahoe"  # the retrieval answer names its citation, "Tuckahoe Code § 7B-..."
+QUESTIONS_FILE = ROOT / "eval" / "bench.toml"  # [bench.cold] and [bench.app]: they name the corpus's municipalities
 
 FULL = {"passes": 2, "cold_reps": 3, "munis": 1000, "per": 100, "server_ingest": 20_000, "embed_sample": 500}
 QUICK = {"passes": 1, "cold_reps": 1, "munis": 100, "per": 100, "server_ingest": 5_000, "embed_sample": 200}
 
 PARTS_QUESTIONS = 40  # retrieval questions timed part by part (enough for p50/p95, within the time budget)
 INTENTS = ("calculator", "definition", "lookup", "retrieval", "abstain", "compare", "clarify")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ColdQuestions(_Strict):
+    """One question per path for the cold CLI and the app; their intents are checked in the warm section."""
+
+    calculator: str
+    lookup: str
+    retrieval: str
+
+
+class AppCheck(_Strict):
+    expect: str  # what the app's answer to the retrieval question must contain (case-insensitive)
+
+
+class BenchQuestions(_Strict):
+    cold: ColdQuestions
+    app: AppCheck
+
+
+@lru_cache(maxsize=None)
+def bench_questions(path: Path = QUESTIONS_FILE) -> BenchQuestions:
+    """The [bench] table of eval/bench.toml, validated; ValueError naming the file and key when it is not."""
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ValueError(f"{path}: cannot read the bench questions: {exc}") from exc
+    try:
+        return BenchQuestions.model_validate(data.get("bench"))
+    except ValidationError as exc:
+        where = "; ".join(f"bench.{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        raise ValueError(f"{path}: {where}") from exc
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -174,7 +207,7 @@ def warm(corpus, settings, rows: list[dict], passes: int, say) -> tuple[dict[str
         "by_intent": by_intent, "retrieval_parts": {k: lat(v) for k, v in parts.items()},
         "cold_question_intents": {},
     }
-    for kind, q in COLD_QUESTIONS.items():
+    for kind, q in bench_questions().cold.model_dump().items():
         ans = assistant.ask(q)
         out["cold_question_intents"][kind] = ans.intent
     baseline.close()
@@ -213,6 +246,7 @@ def run(quick: bool = False, skip_scale: bool = False, skip_app: bool = False, w
     from codeassist.settings import Settings
 
     cfg = dict(QUICK if quick else FULL)
+    bench_questions()  # a broken eval/bench.toml fails here, not after the index builds
     t_start = time.perf_counter()
     own_work = work is None
     work = Path(tempfile.mkdtemp(prefix="codeassist-bench-")) if work is None else work
@@ -245,14 +279,16 @@ def run(quick: bool = False, skip_scale: bool = False, skip_app: bool = False, w
         lap("warm")
 
         say("bench: cold `codeassist ask` ...")
-        res["cold_cli"] = cold.cold_cli(COLD_QUESTIONS, data_dir, cfg["cold_reps"])
+        qs = bench_questions()
+        res["cold_cli"] = cold.cold_cli(qs.cold.model_dump(), data_dir, cfg["cold_reps"])
         say("bench: cold langchain query script ...")
-        res["cold_baseline"] = cold.cold_langchain(lc_dir, COLD_QUESTIONS["retrieval"], cfg["cold_reps"])
+        res["cold_baseline"] = cold.cold_langchain(lc_dir, qs.cold.retrieval, cfg["cold_reps"])
         if not skip_app:
             say("bench: cold app (streamlit server + Chromium) ...")
-            res["cold_app"] = cold.cold_app(data_dir, COLD_QUESTIONS["retrieval"], APP_EXPECT)
+            res["cold_app"] = {**cold.cold_app(data_dir, qs.cold.retrieval, qs.app.expect), "expect": qs.app.expect}
             say("bench: cold app through AppTest ...")
-            res["cold_apptest"] = cold.cold_apptest(data_dir, COLD_QUESTIONS["retrieval"], APP_EXPECT)
+            res["cold_apptest"] = {**cold.cold_apptest(data_dir, qs.cold.retrieval, qs.app.expect),
+                                   "expect": qs.app.expect}
         lap("cold")
 
         if not skip_scale:

@@ -139,12 +139,31 @@ def family_text(text: str, family: int) -> str:
     return out
 
 
+@lru_cache(maxsize=1)
+def _seed_names() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """What names a seed municipality in its text, from the corpus: official names ("Town of X"), the
+    ordinances' citation prefixes ("X Code") and short names, each longest first."""
+    from codeassist.corpus import load_corpus
+
+    corpus = load_corpus()
+    munis, ordinances = corpus.municipalities.values(), corpus.ordinances.values()
+
+    def longest_first(names) -> tuple[str, ...]:
+        return tuple(sorted({n for n in names if n}, key=len, reverse=True))
+
+    return (longest_first(m.name for m in munis), longest_first(o.citation_prefix for o in ordinances),
+            longest_first(m.short_name for m in munis))
+
+
 def _rename(text: str, name: str, base: str) -> str:
-    for old in ("Town of Hempstead", "Village of Tuckahoe"):
+    names, prefixes, short_names = _seed_names()
+    for old in names:
         text = text.replace(old, name)
-    for old in ("Hempstead BZO", "Tuckahoe Code"):
+    for old in prefixes:
         text = text.replace(old, f"{base} Code")
-    return text.replace("Hempstead", base).replace("Tuckahoe", base)
+    for old in short_names:
+        text = text.replace(old, base)
+    return text
 
 
 def synthetic(seed_texts: list[str], n_munis: int, per: int) -> Iterator[tuple[str, str, str, int]]:

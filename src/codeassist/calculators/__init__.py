@@ -1,20 +1,29 @@
 """Deterministic calculators over the ordinance text: applicability, penalty, deadlines, electrical permit,
-SWPPP checklist. Each is pure and table-driven, and every step of its result carries the provision id,
-citation and verbatim quote it rests on.
+SWPPP checklist. Each is a generic engine over the municipality's rules in the corpus
+(`corpus/<id>/rules/<name>.toml`, see ``codeassist.corpus.rules``), and every step of its result carries
+the provision id, citation and verbatim quote it rests on.
 
 Use them three ways: ``CALCULATORS[name].run(input_model)`` (or ``run_calculator(name, dict)``),
-``codeassist calc NAME --input JSON``, or ``as_tools()`` for langchain.
+``codeassist calc NAME --input JSON``, or ``as_tools()`` for langchain. Each registered calculator also
+owns its edges to the assistant: ``read_slots`` (input from the question's plan slots), ``headline`` (the first
+sentence of an answer) and ``undecided`` (the corpus cannot settle it), so adding a calculator touches
+its module and this registry only.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import Any, Callable
 
 from pydantic import BaseModel, ValidationError
 
-from codeassist.calculators import applicability, deadlines, electrical_permit, penalty, swppp_checklist
+from codeassist.calculators import _refs, applicability, deadlines, electrical_permit, penalty, swppp_checklist
 from codeassist.calculators._errors import format_validation_error
+
+# read_slots(plan slots, question, municipality, prior input, today) -> (input dict, None), (None, a
+# follow-up question), or (None, None) when the question holds nothing the calculator can use
+SlotReader = Callable[[dict, str, str, dict | None, date | None], tuple[dict | None, str | None]]
 
 
 @dataclass(frozen=True)
@@ -24,10 +33,14 @@ class Calculator:
     input_model: type[BaseModel]
     output_model: type[BaseModel]
     run: Callable[[Any], BaseModel]
+    read_slots: SlotReader
+    headline: Callable[[Any, dict[str, str], dict | None], str]
+    undecided: Callable[[Any, dict], bool]
 
-    def run_dict(self, data: dict[str, Any]) -> BaseModel:
-        """Validate a plain dict (raises pydantic.ValidationError) and run."""
-        return self.run(self.input_model.model_validate(data))
+    def run_dict(self, data: dict[str, Any], corpus: Any | None = None) -> BaseModel:
+        """Validate a plain dict (raises pydantic.ValidationError) and run, over `corpus` when given."""
+        with _refs.using(corpus):
+            return self.run(self.input_model.model_validate(data))
 
 
 CALCULATORS: dict[str, Calculator] = {
@@ -35,20 +48,27 @@ CALCULATORS: dict[str, Calculator] = {
     for c in (
         Calculator(
             "applicability",
-            "Does the stormwater law apply to a project in Hempstead or Tuckahoe? Gives land development activity "
+            "Does a municipality's stormwater law apply to a project? Gives land development activity "
             "(yes/no/unknown), whether a SWPPP is required (yes/no/likely_exempt/unknown), matching exemptions, "
             "post-construction conditions A/B/C, who reviews, who may prepare the plan; every step cited.",
             applicability.ApplicabilityInput,
             applicability.ApplicabilityOutput,
             applicability.run,
+            applicability.read_slots,
+            applicability.headline,
+            applicability.undecided,
         ),
         Calculator(
             "penalty",
-            "Penalty for a stormwater or electrical violation: repeat-offense tier under the five-year rule, fine "
-            "range, imprisonment limit, how continuing violations count (weeks or days); every step cited.",
+            "Penalty for a stormwater or electrical violation: repeat-offense tier under the law's window (five "
+            "years in the NYS model law), fine range, imprisonment limit, how continuing violations count (weeks "
+            "or days); every step cited.",
             penalty.PenaltyInput,
             penalty.PenaltyOutput,
             penalty.run,
+            penalty.read_slots,
+            penalty.headline,
+            penalty.undecided,
         ),
         Calculator(
             "deadlines",
@@ -58,14 +78,20 @@ CALCULATORS: dict[str, Calculator] = {
             deadlines.DeadlinesInput,
             deadlines.DeadlinesOutput,
             deadlines.run,
+            deadlines.read_slots,
+            deadlines.headline,
+            deadlines.undecided,
         ),
         Calculator(
             "electrical_permit",
-            "Does electrical work in the Village of Tuckahoe need a permit (Chapter 7)? Gives the exemption if any, "
+            "Does electrical work need a permit under the municipality's electrical code? Gives the exemption if any, "
             "who may apply, and the inspection and certificate steps; every step cited.",
             electrical_permit.ElectricalPermitInput,
             electrical_permit.ElectricalPermitOutput,
             electrical_permit.run,
+            electrical_permit.read_slots,
+            electrical_permit.headline,
+            electrical_permit.undecided,
         ),
         Calculator(
             "swppp_checklist",
@@ -74,6 +100,9 @@ CALCULATORS: dict[str, Calculator] = {
             applicability.ApplicabilityInput,
             swppp_checklist.SwpppChecklistOutput,
             swppp_checklist.run,
+            swppp_checklist.read_slots,
+            swppp_checklist.headline,
+            swppp_checklist.undecided,
         ),
     )
 }

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import math
 from datetime import date, datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any
 
-from pydantic import AfterValidator, BeforeValidator
+from pydantic import AfterValidator, BeforeValidator, GetJsonSchemaHandler
+
+from codeassist.calculators import _refs
 
 SQ_FT_PER_ACRE = 43_560.0
 
@@ -16,28 +18,34 @@ SQ_FT_PER_ACRE = 43_560.0
 MAX_ACRES = 100_000.0
 MAX_SQ_FT = MAX_ACRES * SQ_FT_PER_ACRE
 
-MUNICIPALITIES = ("hempstead", "tuckahoe")
-_ALIASES = {
-    "hempstead": "hempstead",
-    "town of hempstead": "hempstead",
-    "tuckahoe": "tuckahoe",
-    "village of tuckahoe": "tuckahoe",
-}
-
 # Dates outside this range are almost surely typos; the laws here date from 1933 to 2007.
 MIN_DATE = date(1900, 1, 1)
 MAX_DATE = date(2199, 12, 31)
 
 
 def _municipality(value: object) -> object:
+    # The known municipalities are the corpus's (its municipality.toml files), not a list in code.
     if isinstance(value, str):
-        key = " ".join(value.strip().lower().split())
-        if key in _ALIASES:
-            return _ALIASES[key]
-    raise ValueError(f"unknown municipality {value!r}; known: {', '.join(MUNICIPALITIES)}")
+        found = _refs.resolve_municipality(value)
+        if found:
+            return found
+    raise ValueError(f"unknown municipality {value!r}; known: {', '.join(_refs.known_municipalities())}")
 
 
-MunicipalityId = Annotated[Literal["hempstead", "tuckahoe"], BeforeValidator(_municipality)]
+class _KnownMunicipalities:
+    """The corpus's municipalities as the field's choices, read when asked: by the JSON schema (tools) and
+    by forms (``choices()``), so a municipality added as data shows up without code."""
+
+    def choices(self) -> list[str]:
+        return _refs.known_municipalities()
+
+    def __get_pydantic_json_schema__(self, core_schema: Any, handler: GetJsonSchemaHandler) -> dict[str, Any]:
+        schema = handler(core_schema)
+        schema["enum"] = _refs.known_municipalities()
+        return schema
+
+
+MunicipalityId = Annotated[str, BeforeValidator(_municipality), _KnownMunicipalities()]
 
 
 def check_area(value: float, unit: str, maximum: float) -> float:

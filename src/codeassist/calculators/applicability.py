@@ -1,18 +1,22 @@
 """Does the stormwater law apply, which exemption may apply, which post-construction conditions apply.
 
-Rules come from tables keyed by municipality; each entry carries the provision it rests on. The
-exemption lists say activities "may be exempt", so an exemption never yields "no": it yields
-"likely_exempt", and the Stormwater Management Officer decides.
+A generic engine over the municipality's `rules/applicability.toml` (``ApplicabilityRules``); each
+entry carries the provision it rests on. The exemption lists say activities "may be exempt", so an
+exemption never yields "no": it yields "likely_exempt", and the Stormwater Management Officer decides.
+Where the municipality's text lacks a rule (its threshold, its post-construction conditions), the
+result says so instead of borrowing another municipality's.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from datetime import date
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from codeassist.calculators._inputs import Acres, MunicipalityId, SquareFeet, to_acres
-from codeassist.calculators._refs import Ref, citation, step
+from codeassist.calculators._refs import cited, citation, municipality_name, rules_for, step
+from codeassist.corpus.rules import ApplicabilityRules
 from codeassist.models import Step
 
 Activity = Literal[
@@ -38,7 +42,7 @@ LIKELY_EXEMPT_CAVEAT = (
 class ApplicabilityInput(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    municipality: MunicipalityId = Field(description="'hempstead' or 'tuckahoe'.")
+    municipality: MunicipalityId = Field(description="A municipality id of the corpus.")
     disturbed_acres: Acres | None = Field(default=None, description="Total land disturbed over the project, in acres.")
     disturbed_sq_ft: SquareFeet | None = Field(
         default=None, description="The same in square feet (43,560 sq ft per acre); give this or disturbed_acres."
@@ -98,245 +102,46 @@ class ApplicabilityOutput(BaseModel):
     caveats: list[str] = Field(default_factory=list)
 
 
-# --- Rule tables -------------------------------------------------------------------------------------
-
-# activity or flag -> (exemption key, provision). Activities missing here have no exemption.
-EXEMPTIONS: dict[str, dict[str, Ref]] = {
-    "hempstead": {
-        "agriculture": Ref("hempstead:exemptions(A)", "Agricultural activity as defined in this article."),
-        "silviculture": Ref("hempstead:exemptions(B)", "Silvicultural activity"),
-        "routine_maintenance": Ref(
-            "hempstead:exemptions(C)", "Routine maintenance activities that disturb fewer than five acres"
-        ),
-        "smp_repair": Ref(
-            "hempstead:exemptions(D)",
-            "Repairs to any stormwater management practice or facility deemed necessary by the Stormwater Management Officer.",
-        ),
-        "subdivision_plat_approved_before_law": Ref(
-            "hempstead:exemptions(E)",
-            "Any part of a subdivision if a plat for the subdivision has been approved by the Town of Hempstead on or before the effective date of this law.",
-        ),
-        "building_permit_approved_before_law": Ref(
-            "hempstead:exemptions(F)",
-            "Land development activities for which a building permit has been approved on or before the effective date of this law.",
-        ),
-        "cemetery_graves": Ref("hempstead:exemptions(G)", "Cemetery graves."),
-        "fence_sign_pole": Ref(
-            "hempstead:exemptions(H)",
-            "Installation of fence, sign, telephone, electric poles and other kinds of posts or poles.",
-        ),
-        "emergency": Ref(
-            "hempstead:exemptions(I)",
-            "Emergency activity immediately necessary to protect life, property or natural resources.",
-        ),
-        "home_gardening": Ref(
-            "hempstead:exemptions(J)",
-            "Activities of an individual engaging in home gardening by growing flowers, vegetable and other plants primarily for use by that person and his or her family.",
-        ),
-        "landscaping_existing_structure": Ref(
-            "hempstead:exemptions(K)", "Landscaping and horticultural activities in connection with an existing structure."
-        ),
-    },
-    "tuckahoe": {
-        "agriculture": Ref("tuckahoe:7B-5(a)", "Agricultural activity as defined in Appendix A, Zoning, § 12-1."),
-        "silviculture": Ref("tuckahoe:7B-5(b)", "Silvicultural activity"),
-        "routine_maintenance": Ref(
-            "tuckahoe:7B-5(c)", "Routine maintenance activities that disturb fewer than five acres"
-        ),
-        "smp_repair": Ref(
-            "tuckahoe:7B-5(d)",
-            "Repairs to any stormwater management practice or facility deemed necessary by the Stormwater Management Officer.",
-        ),
-        "subdivision_plat_approved_before_law": Ref(
-            "tuckahoe:7B-5(e)",
-            "Any part of a subdivision if a plat for the subdivision has been approved by the Village on or before the effective date of this chapter",
-        ),
-        "building_permit_approved_before_law": Ref(
-            "tuckahoe:7B-5(f)",
-            "Land development activities for which a building permit has been approved on or before the effective date of this chapter",
-        ),
-        "cemetery_graves": Ref("tuckahoe:7B-5(g)", "Cemetery graves."),
-        "fence_sign_pole": Ref(
-            "tuckahoe:7B-5(h)",
-            "Installation of fence, sign, telephone, and electric poles and other kinds of posts or poles.",
-        ),
-        "emergency": Ref(
-            "tuckahoe:7B-5(i)", "Emergency activity immediately necessary to protect life, property or natural resources."
-        ),
-        "home_gardening": Ref(
-            "tuckahoe:7B-5(j)",
-            "Activities of an individual engaging in home gardening by growing flowers, vegetable and other plants primarily for use by that person and his or her family.",
-        ),
-        "landscaping_existing_structure": Ref(
-            "tuckahoe:7B-5(k)", "Landscaping and horticultural activities in connection with an existing structure."
-        ),
-    },
-}
-
-# Exemption items whose text keeps the activity under the law (landing areas, log haul roads).
-SUBJECT_TO_LAW: dict[str, dict[str, Ref]] = {
-    "hempstead": {
-        "silviculture_landing_or_haul_road": Ref(
-            "hempstead:exemptions(B)", "except that landing areas and log haul roads are subject to this law"
-        )
-    },
-    "tuckahoe": {
-        "silviculture_landing_or_haul_road": Ref(
-            "tuckahoe:7B-5(b)", "except that landing areas and log haul roads are subject to this chapter"
-        )
-    },
-}
-
-ROUTINE_MAINTENANCE_LIMIT_ACRES = 5.0  # "fewer than five acres", both municipalities
-
-RULES: dict[str, dict[str, Ref]] = {
-    "hempstead": {
-        "applies": Ref(
-            "hempstead:applicability(A)",
-            "This article shall be applicable to all land development activities as defined by § 390 of this ordinance.",
-        ),
-        "lda_area": Ref(
-            "hempstead:390/land-development-activity",
-            "results in land disturbance of equal to or greater than one acre",
-        ),
-        "lda_common_plan": Ref(
-            "hempstead:390/land-development-activity",
-            "activities disturbing less than one acre of total land area that is part of a larger common plan of development or sale",
-        ),
-        "other_sites": Ref("hempstead:applicability(E)", "Other sites deemed by the Stormwater Management Officer as necessary."),
-        "may_be_exempt": Ref("hempstead:exemptions", "The following activities may be exempt from review under this law:"),
-        "agriculture_defined": Ref(
-            "hempstead:390/agricultural-activity",
-            "but shall not include the operation of a dude ranch or similar operation, or the construction of new structures associated with agricultural activities",
-        ),
-        "review_board": Ref(
-            "hempstead:applicability(C)",
-            "All land development activities subject to review and approval by the Town Board of the Town of Hempstead under site plan and/or subdivision and/or special permit regulations shall be reviewed subject to the standards contained in this article",
-        ),
-        "review_smo": Ref(
-            "hempstead:applicability(D)",
-            "shall be required to submit a stormwater pollution prevention plan (hereinafter, \"SWPPP\") to the Stormwater Management Officer, who shall approve the SWPPP if it complies with the requirements of this law",
-        ),
-        "submit_engineering": Ref(
-            "hempstead:391(A)",
-            "No application for approval of a land development activity shall be reviewed until the Department of Engineering has received a stormwater pollution prevention plan (SWPPP)",
-        ),
-        "post_construction": Ref(
-            "hempstead:391(B)(2)",
-            "shall also include water quantity and water quality controls (postconstruction stormwater runoff controls) as set forth in Subsection B(3) below",
-        ),
-        "A": Ref(
-            "hempstead:391(B)(2)(a)",
-            "Condition A: Stormwater runoff from land development activities discharging a pollutant of concern to either an impaired water identified on the Department's 303(d) list of impaired waters or a total maximum daily load (TMDL) designated watershed",
-        ),
-        "B": Ref(
-            "hempstead:391(B)(2)(b)",
-            "Condition B: Stormwater runoff from land development activities disturbing five or more acres of land.",
-        ),
-        "C": Ref(
-            "hempstead:391(B)(2)(c)",
-            "Condition C: Stormwater runoff from land development activity disturbing between one acre and five acres of land during the course of the project, exclusive of the construction of single-family residences and construction activities at agricultural properties.",
-        ),
-        "preparers": Ref(
-            "hempstead:391(C)",
-            "The SWPPP shall be prepared by a New York State licensed landscape architect, certified erosion control specialist, or New York State licensed professional engineer and must be signed by the professional preparing the plan",
-        ),
-        "one_acre_at_once": Ref(
-            "hempstead:391(B)(1)(d)",
-            "not more than one acre shall be disturbed at any one time unless pursuant to an approved SWPPP",
-        ),
-    },
-    "tuckahoe": {
-        "applies": Ref(
-            "tuckahoe:7B-4(a)",
-            "shall be applicable to all land development activities as defined in Appendix A, Zoning, § 12-1.",
-        ),
-        "may_be_exempt": Ref(
-            "tuckahoe:7B-5",
-            "The following activities may be exempt from review under this chapter and Appendix A, Zoning, Article XII, Stormwater Control:",
-        ),
-        "review_board": Ref(
-            "tuckahoe:7B-4(c)",
-            "All land development activities subject to review and approval by the Village under subdivision, site plan, and/or special permit regulations shall be reviewed subject to the standards contained in this chapter",
-        ),
-        "review_smo": Ref(
-            "tuckahoe:7B-4(d)",
-            "shall be required to submit a stormwater pollution prevention plan (SWPPP) to the Stormwater Management Officer, who shall approve the SWPPP if it complies with the requirements of this chapter",
-        ),
-    },
-}
-
-OFFICES = {
-    "hempstead": {
-        "board": "Town Board of the Town of Hempstead (site plan, subdivision or special permit review, under this article's standards)",
-        "smo": "Stormwater Management Officer, Town of Hempstead",
-        "submit": "Town of Hempstead Department of Engineering",
-    },
-    "tuckahoe": {
-        "board": "Village of Tuckahoe (subdivision, site plan or special permit review, under Chapter 7B's standards)",
-        "smo": "Village Stormwater Management Officer, Village of Tuckahoe",
-    },
-}
-
-HEMPSTEAD_PREPARERS = [
-    "New York State licensed landscape architect",
-    "certified erosion control specialist",
-    "New York State licensed professional engineer",
-]
-
-TUCKAHOE_MISSING = (
-    "The Village of Tuckahoe's definition of \"land development activity\" (its area threshold) is in "
-    "Appendix A, Zoning, § 12-1, which is not in this corpus, so whether this project is a land development "
-    "activity cannot be determined from the text here; ask the Village Stormwater Management Officer."
-)
-TUCKAHOE_ASSUMPTION = (
-    "ASSUMPTION, not ordinance text: if the Village uses the NYS model local law threshold (land disturbance "
-    "of one acre or more, or less than one acre within a larger common plan of development or sale), this "
-    "project {verdict} be a land development activity."
-)
-TUCKAHOE_NOT_IN_CORPUS = (
-    "The Village's post-construction conditions, SWPPP contents and who may prepare a SWPPP are in Appendix A, "
-    "Zoning, Article XII, Stormwater Control, which is not in this corpus; Hempstead's rules are not the Village's."
-)
-
-
 # --- Calculation -------------------------------------------------------------------------------------
 
+BEFORE_LAW = ("subdivision_plat_approved_before_law", "building_permit_approved_before_law")
 
-def _hempstead_lda(inp: ApplicabilityInput, acres: float, steps: list[Step]) -> Literal["yes", "no"]:
-    rules = RULES["hempstead"]
-    if acres >= 1.0:
-        steps.append(step(f"{acres:g} acres is one acre or more of land disturbance: a land development activity.", rules["lda_area"]))
+
+def _lda(rules: ApplicabilityRules, inp: ApplicabilityInput, acres: float, steps: list[Step], caveats: list[str]) -> Literal["yes", "no", "unknown"]:
+    t = rules.land_development
+    if t is None:
+        unknown = rules.threshold_unknown
+        assert unknown is not None  # the rules model requires one of the two
+        caveats.append(unknown.caveat)
+        model_lda = acres >= unknown.model_acres or (inp.part_of_common_plan and acres > 0)
+        assumption = unknown.assumption.format(verdict="would" if model_lda else "would not")
+        steps.append(step(assumption))
+        caveats.append(assumption)
+        return "unknown"
+    if acres >= t.acres:
+        steps.append(step(f"{acres:g} acres is {t.words} or more of land disturbance: a land development activity.", t.area))
         return "yes"
     if inp.part_of_common_plan and acres > 0:
-        steps.append(
-            step(f"{acres:g} acres is under one acre but part of a larger common plan: a land development activity.", rules["lda_common_plan"])
-        )
+        steps.append(step(f"{acres:g} acres is under {t.words} but part of a larger common plan: a land development activity.", t.common_plan))
         return "yes"
-    steps.append(
-        step(f"{acres:g} acres is under one acre and not part of a larger common plan: not a land development activity.", rules["lda_area"])
-    )
+    steps.append(step(f"{acres:g} acres is under {t.words} and not part of a larger common plan: not a land development activity.", t.area))
     return "no"
 
 
-def _exemptions(inp: ApplicabilityInput, acres: float, steps: list[Step], caveats: list[str]) -> list[ExemptionRef]:
-    muni = inp.municipality
-    table = EXEMPTIONS[muni]
+def _exemptions(rules: ApplicabilityRules, inp: ApplicabilityInput, acres: float, steps: list[Step], caveats: list[str]) -> list[ExemptionRef]:
+    ex = rules.exemptions
+    table = ex.items
     keys: list[str] = []
     if inp.activity in table:
-        if inp.activity == "routine_maintenance" and acres >= ROUTINE_MAINTENANCE_LIMIT_ACRES:
-            steps.append(
-                step(
-                    f"Routine maintenance disturbing {acres:g} acres is not within the exemption, which covers fewer than five acres.",
-                    table["routine_maintenance"],
-                )
-            )
+        limit = ex.limits.get(inp.activity)
+        if limit is not None and acres >= limit.below_acres:
+            steps.append(cited(limit, acres=acres))
         else:
             keys.append(inp.activity)
-    elif inp.activity in SUBJECT_TO_LAW[muni]:
-        steps.append(step("Silvicultural landing areas and log haul roads are subject to the law: no exemption.", SUBJECT_TO_LAW[muni][inp.activity]))
-    for flag in ("subdivision_plat_approved_before_law", "building_permit_approved_before_law"):
-        if getattr(inp, flag):
+    elif inp.activity in ex.subject_to_law:
+        steps.append(cited(ex.subject_to_law[inp.activity]))
+    for flag in BEFORE_LAW:
+        if getattr(inp, flag) and flag in table:
             keys.append(flag)
     found = []
     for key in keys:
@@ -344,71 +149,71 @@ def _exemptions(inp: ApplicabilityInput, acres: float, steps: list[Step], caveat
         steps.append(step(f"The activity may be exempt ({key.replace('_', ' ')}).", ref))
         found.append(ExemptionRef(key=key, citation=citation(ref.pid), provision_id=ref.pid))
     if found:
-        steps.append(step("Exemptions are discretionary: the listed activities \"may be exempt\".", RULES[muni]["may_be_exempt"]))
+        steps.append(step("Exemptions are discretionary: the listed activities \"may be exempt\".", ex.may_be_exempt))
         caveats.append(LIKELY_EXEMPT_CAVEAT)
-    if "smp_repair" in keys:
-        caveats.append("The repair exemption covers only repairs the Stormwater Management Officer deems necessary.")
-    if "agriculture" in keys:
-        if muni == "hempstead":
-            steps.append(step("Agricultural activity does not include building new structures for it.", RULES[muni]["agriculture_defined"]))
-        else:
-            caveats.append("\"Agricultural activity\" is defined in Appendix A, Zoning, § 12-1, which is not in this corpus.")
-    if "subdivision_plat_approved_before_law" in keys or "building_permit_approved_before_law" in keys:
-        caveats.append(
-            "The exemption turns on the law's effective date: Hempstead's text is marked \"[Effective 3-21-2006]\"."
-            if muni == "hempstead"
-            else "The effective date of Tuckahoe Chapter 7B (L.L. No. 2-2007) is not stated in the text here; confirm it with the Village."
-        )
+    for key in keys:
+        note = ex.notes.get(key)
+        if note is not None and note.step is not None:
+            steps.append(cited(note.step))
+        if note is not None and note.caveat:
+            caveats.append(note.caveat)
+    if ex.before_law_caveat and any(k in keys for k in BEFORE_LAW):
+        caveats.append(ex.before_law_caveat)
     return found
 
 
-def _hempstead_conditions(inp: ApplicabilityInput, acres: float, steps: list[Step], caveats: list[str]) -> list[str]:
-    rules = RULES["hempstead"]
+def _conditions(rules: ApplicabilityRules, inp: ApplicabilityInput, acres: float, steps: list[Step], caveats: list[str]) -> list[str]:
+    post = rules.post_construction
+    assert post is not None
     conditions: list[str] = []
-    if inp.discharges_to_impaired_water:
-        conditions.append("A")
-        steps.append(step("Runoff discharges to an impaired (303(d)) water or a TMDL watershed: Condition A.", rules["A"]))
-    if acres >= 5.0:
-        conditions.append("B")
-        steps.append(step(f"{acres:g} acres is five acres or more: Condition B.", rules["B"]))
-    elif acres >= 1.0:
-        if inp.single_family_residence or inp.agricultural_property:
-            what = "a single-family residence" if inp.single_family_residence else "an agricultural property"
-            steps.append(step(f"Between one and five acres, but Condition C excludes {what}.", rules["C"]))
-        else:
-            conditions.append("C")
-            steps.append(step(f"{acres:g} acres is between one and five acres: Condition C.", rules["C"]))
+    for c in post.conditions:
+        if c.impaired_water:
+            if inp.discharges_to_impaired_water:
+                conditions.append(c.key)
+                steps.append(step(c.step.format(acres=acres), c))
+            continue
+        if (c.min_acres is not None and acres < c.min_acres) or (c.below_acres is not None and acres >= c.below_acres):
+            continue
+        excluded = [f for f in c.excludes if getattr(inp, f)]
+        if excluded:
+            what = "a single-family residence" if excluded[0] == "single_family_residence" else "an agricultural property"
+            if c.excluded_step:
+                steps.append(step(c.excluded_step.format(what=what), c))
+            continue
+        conditions.append(c.key)
+        steps.append(step(c.step.format(acres=acres), c))
     if conditions:
-        steps.append(step("Meeting Condition A, B or C, the SWPPP must also include post-construction controls (the B(3) list).", rules["post_construction"]))
-    if acres == 5.0:
-        caveats.append("At exactly five acres Condition B applies (\"five or more\"); whether C's \"between one acre and five acres\" also reaches it does not change the result.")
+        steps.append(cited(post.controls))
+    caveats.extend(at.caveat for at in post.caveats_at if acres == at.acres)
     return conditions
 
 
-def run(inp: ApplicabilityInput) -> ApplicabilityOutput:
-    muni = inp.municipality
-    acres = inp.acres
-    steps: list[Step] = []
-    caveats: list[str] = []
-    rules = RULES[muni]
-    if muni == "hempstead":
-        steps.append(step("The stormwater law applies to land development activities.", rules["applies"]))
-        lda: Literal["yes", "no", "unknown"] = _hempstead_lda(inp, acres, steps)
-    else:
-        lda = "unknown"
-        steps.append(step("The chapter applies to land development activities as defined in Appendix A § 12-1, which is not in this corpus: whether this project is one is unknown.", rules["applies"]))
-        caveats.append(TUCKAHOE_MISSING)
-        model_lda = acres >= 1.0 or (inp.part_of_common_plan and acres > 0)
-        assumption = TUCKAHOE_ASSUMPTION.format(verdict="would" if model_lda else "would not")
-        steps.append(step(assumption))
-        caveats.append(assumption)
+def _not_in_text(inp: ApplicabilityInput, acres: float) -> ApplicabilityOutput:
+    where = municipality_name(inp.municipality)
+    return ApplicabilityOutput(
+        municipality=inp.municipality, disturbed_acres=acres, land_development_activity="unknown",
+        swppp_required="unknown", post_construction_controls=None,
+        steps=[step(f"The corpus holds no stormwater applicability rules for the {where}.")],
+        caveats=[f"The {where}'s text in this corpus does not set when its stormwater law applies; ask its "
+                 "Stormwater Management Officer. Another municipality's rules are not this one's."],
+    )
 
-    exemptions = _exemptions(inp, acres, steps, caveats)
+
+def run(inp: ApplicabilityInput) -> ApplicabilityOutput:
+    acres = inp.acres
+    rules: ApplicabilityRules | None = rules_for(inp.municipality, "applicability")
+    if rules is None:
+        return _not_in_text(inp, acres)
+    steps: list[Step] = [cited(rules.applies)]
+    caveats: list[str] = []
+    lda = _lda(rules, inp, acres, steps, caveats)
+    exemptions = _exemptions(rules, inp, acres, steps, caveats)
 
     if lda == "no":
         swppp: Literal["yes", "no", "likely_exempt", "unknown"] = "no"
-        steps.append(step("Not a land development activity: the law does not require a SWPPP, unless the Stormwater Management Officer deems the site necessary.", RULES["hempstead"]["other_sites"]))
-        caveats.append("The Stormwater Management Officer may still bring in other sites deemed necessary (Applicability, item E).")
+        if rules.other_sites is not None:
+            steps.append(cited(rules.other_sites))
+            caveats.append(rules.other_sites.caveat)
     elif exemptions:
         swppp = "likely_exempt"
     else:
@@ -416,25 +221,27 @@ def run(inp: ApplicabilityInput) -> ApplicabilityOutput:
 
     reviewed_by = submitted_to = None
     if swppp != "no":
-        reviewed_by, submitted_to = _review(inp, swppp, steps, caveats)
+        reviewed_by, submitted_to = _review(rules, inp, swppp, steps, caveats)
     conditions: list[str] = []
     post: bool | None = None
     preparers: list[str] = []
     at_once: float | None = None
-    if muni == "hempstead":
+    if rules.post_construction is not None:
         if lda == "yes":
-            conditions = _hempstead_conditions(inp, acres, steps, caveats)
-            preparers = list(HEMPSTEAD_PREPARERS)
-            steps.append(step("The SWPPP must be prepared and signed by a licensed landscape architect, certified erosion control specialist or licensed professional engineer.", rules["preparers"]))
-            at_once = 1.0
-            steps.append(step("Not more than one acre may be disturbed at any one time unless an approved SWPPP allows it.", rules["one_acre_at_once"]))
+            conditions = _conditions(rules, inp, acres, steps, caveats)
+            if rules.preparers is not None:
+                preparers = list(rules.preparers.names)
+                steps.append(cited(rules.preparers))
+            if rules.at_once is not None:
+                at_once = rules.at_once.acres
+                steps.append(cited(rules.at_once))
             if exemptions and conditions:
                 caveats.append("The conditions and post-construction controls above apply if the exemption is not granted.")
         post = bool(conditions)
-    else:
-        caveats.append(TUCKAHOE_NOT_IN_CORPUS)
+    elif rules.not_in_text:
+        caveats.append(rules.not_in_text)
     return ApplicabilityOutput(
-        municipality=muni,
+        municipality=inp.municipality,
         disturbed_acres=acres,
         land_development_activity=lda,
         swppp_required=swppp,
@@ -450,20 +257,65 @@ def run(inp: ApplicabilityInput) -> ApplicabilityOutput:
     )
 
 
-def _review(inp: ApplicabilityInput, swppp: str, steps: list[Step], caveats: list[str]) -> tuple[str, str | None]:
+def _review(rules: ApplicabilityRules, inp: ApplicabilityInput, swppp: str, steps: list[Step], caveats: list[str]) -> tuple[str, str | None]:
     """Who reviews the project and where the SWPPP goes."""
-    muni = inp.municipality
-    rules, offices = RULES[muni], OFFICES[muni]
+    r = rules.review
     cond = "" if swppp == "yes" else "If the project is regulated and not exempt: "
     if inp.site_plan_review:
-        reviewed_by = offices["board"]
-        steps.append(step(cond + "Under subdivision, site plan or special permit review, the project is reviewed there under the stormwater standards.", rules["review_board"]))
-        if muni == "tuckahoe":
-            caveats.append("Tuckahoe's site plan review rules (Appendix A, §§ 7-1.3(f) and 7-3) are not in this corpus.")
+        reviewed_by = r.board
+        steps.append(cited(r.board_ref, cond))
+        if r.site_plan_caveat:
+            caveats.append(r.site_plan_caveat)
     else:
-        reviewed_by = offices["smo"]
-        steps.append(step(cond + "Not under site plan, subdivision or special permit review: submit a SWPPP to the Stormwater Management Officer, who approves it.", rules["review_smo"]))
-    if muni == "hempstead":
-        steps.append(step(cond + "No application is reviewed until the Department of Engineering has received the SWPPP.", rules["submit_engineering"]))
-        return reviewed_by, offices["submit"]
-    return reviewed_by, None if inp.site_plan_review else offices["smo"]
+        reviewed_by = r.smo
+        steps.append(cited(r.smo_ref, cond))
+    if r.submit is not None:
+        steps.append(cited(r.submit, cond))
+    if r.submit_to is not None:
+        return reviewed_by, r.submit_to
+    return reviewed_by, None if inp.site_plan_review else r.smo
+
+
+# --- Question and answer edges (the slot reader and headline the assistant uses) -----------------------
+
+
+def read_slots(slots: dict, question: str, municipality: str, prior: dict | None = None,
+               today: date | None = None) -> tuple[dict | None, str | None]:
+    """Input from the plan's slots (over a previous input for follow-ups), or a follow-up question."""
+    data: dict[str, Any] = {**(prior or {}), "municipality": municipality}
+    if "area" in slots:
+        data.pop("disturbed_acres", None)
+        data.pop("disturbed_sq_ft", None)
+        data["disturbed_acres" if slots["area_unit"] == "acres" else "disturbed_sq_ft"] = slots["area"]
+    if "activity" in slots:
+        data["activity"] = slots["activity"]
+    for flag in ("single_family_residence", "part_of_common_plan", "discharges_to_impaired_water", "site_plan_review"):
+        if flag in slots:
+            data[flag] = slots[flag]
+    if "disturbed_acres" not in data and "disturbed_sq_ft" not in data:
+        return None, "How much land will the project disturb in total (in acres or square feet)?"
+    return data, None
+
+
+def area_words(out: Any, data: dict | None) -> str:
+    """The area as the user gave it: square feet when they wrote square feet, else acres."""
+    if data and data.get("disturbed_sq_ft") is not None:
+        return f"{data['disturbed_sq_ft']:,g} sq ft"
+    return f"{out.disturbed_acres:g} acres"
+
+
+def headline(out: ApplicabilityOutput, names: dict[str, str], data: dict | None = None) -> str:
+    """The direct first sentence, built only from the output's fields."""
+    where = names.get(out.municipality, "")
+    verdict = {"yes": "Yes: a SWPPP is required", "no": "No: the stormwater law's SWPPP requirement does not apply",
+               "likely_exempt": "Likely exempt: the activity is one the law says \u201cmay be exempt\u201d; the Stormwater Management Officer decides",
+               "unknown": "It cannot be settled from this corpus"}[out.swppp_required]
+    extra = ""
+    if out.conditions:
+        extra = f" Post-construction stormwater controls also apply (Condition {', '.join(out.conditions)})."
+    return f"{verdict} ({where}, {area_words(out, data)} disturbed).{extra}"
+
+
+def undecided(out: ApplicabilityOutput, slots: dict | None = None) -> bool:
+    """True when the corpus cannot settle the question."""
+    return out.swppp_required == "unknown"

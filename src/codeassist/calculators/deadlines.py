@@ -1,5 +1,7 @@
 """By when: a dated list of obligations, each with the rule and provision it comes from, exportable as .ics.
 
+A generic engine over the municipality's `rules/deadlines.toml` (``DeadlinesRules``).
+
 Counting conventions (documented because the texts do not spell them out):
 - "within N days of" an event: day 1 is the day after the event (NY General Construction Law § 20), so
   the last day is the event date + N. If that day is a Saturday, Sunday or public holiday, GCL § 25-a
@@ -15,7 +17,6 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Annotated, Literal
 
@@ -23,13 +24,14 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 
 from codeassist.calculators import holidays, ics
 from codeassist.calculators._inputs import CalDate, CalDateTime, MunicipalityId, not_bool
-from codeassist.calculators._refs import Ref, citation, step
+from codeassist.calculators import _refs
+from codeassist.calculators._refs import Ref, citation, rules_for, short_name, step
+from codeassist.corpus.rules import DeadlinesRules
 from codeassist.calculators.penalty import add_years
 from codeassist.models import Step
 
 DEFAULT_HORIZON_DAYS = 90
 MAX_SPAN_DAYS = 3660  # ten years of weekly reports is the most listed
-STORM_THRESHOLD_INCHES = 0.5
 MAX_STORM_INCHES = 50.0  # far above New York's 24-hour record; more is a typo
 
 
@@ -88,11 +90,12 @@ class DeadlinesInput(BaseModel):
                 raise ValueError(f"through ({self.through}) is before construction_start ({self.construction_start})")
             if (self.through - self.construction_start).days > MAX_SPAN_DAYS:
                 raise ValueError(f"through is more than ten years after construction_start; list at most {MAX_SPAN_DAYS} days")
-        known = {k for table in MILESTONES.values() for k in table}
-        for m in self.milestones:
-            if milestone_key(m.name) not in known:
-                valid = ", ".join(MILESTONES[self.municipality])
-                raise ValueError(f"unknown milestone {m.name!r}; {self.municipality.title()} lists: {valid}")
+        if self.milestones:
+            known = known_milestones()
+            for m in self.milestones:
+                if milestone_key(m.name) not in known:
+                    valid = ", ".join(milestones(self.municipality))
+                    raise ValueError(f"unknown milestone {m.name!r}; {short_name(self.municipality)} lists: {valid}")
         if self.wiring_concealment_notice is not None and self.wiring_concealment_notice.tzinfo is not None:
             self.wiring_concealment_notice = self.wiring_concealment_notice.replace(tzinfo=None)
         return self
@@ -155,84 +158,21 @@ class DeadlinesOutput(BaseModel):
         return ics.to_ics(self.obligations, name=f"{self.municipality.title()} deadlines", dtstamp=dtstamp)
 
 
-# --- Rule tables -------------------------------------------------------------------------------------
+# --- Rules ------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class MunicipalDeadlines:
-    notice_rule: Ref
-    appeal: Ref
-    guarantee: Ref
-    reports: Ref | None = None  # every 7 days and within 24 h of a 0.5-inch storm
-    concealment: Ref | None = None
-    expiry: Ref | None = None
-    renewal: Ref | None = None
-    void: Ref | None = None
+def milestones(municipality: str) -> dict[str, Ref]:
+    """The milestones needing notice that the municipality lists, in text order: key -> the listed item."""
+    rules = rules_for(municipality, "deadlines")
+    return {m.key: m for m in rules.milestones} if rules is not None else {}
 
 
-RULES: dict[str, MunicipalDeadlines] = {
-    "hempstead": MunicipalDeadlines(
-        reports=Ref(
-            "hempstead:393(A)(2)",
-            "Inspection reports shall be completed every seven days and within 24 hours of any storm event producing 0.5 inch of precipitation or more.",
-        ),
-        notice_rule=Ref(
-            "hempstead:construction-inspection(A)(1)",
-            "the applicant shall notify the Town of Hempstead enforcement official at least 48 hours before any of the following as required by the Stormwater Management Officer",
-        ),
-        appeal=Ref(
-            "hempstead:enforcement(A)(6)",
-            "may be appealed to the Town by filing a written notice of appeal within 15 days of service of the notice of violation",
-        ),
-        guarantee=Ref("hempstead:performance-guarantee(A)", "such period shall not be less than one year from the date of final acceptance"),
-    ),
-    "tuckahoe": MunicipalDeadlines(
-        notice_rule=Ref(
-            "tuckahoe:7B-6(a)(1)",
-            "the applicant shall notify the Village enforcement official at least 48 hours before any of the following as required by the Stormwater Management Officer",
-        ),
-        appeal=Ref(
-            "tuckahoe:7B-8(a)(6)",
-            "may be appealed to the municipality by filing a written notice of appeal within 15 days of service of the notice of violation",
-        ),
-        guarantee=Ref("tuckahoe:7B-7(a)", "such period shall not be less than one year from the date of final acceptance"),
-        concealment=Ref(
-            "tuckahoe:7-8(b)",
-            "such parts of the wiring installation shall not be concealed until they have been inspected or until 24 hours, exclusive of Sundays and legal holidays, shall have elapsed from the time of such notification",
-        ),
-        expiry=Ref("tuckahoe:7-11(f)", "shall expire on the 31st day of December of the year in which it is issued"),
-        renewal=Ref("tuckahoe:7-11(f)", "provided that said renewal is filed on or before the above expiration date, or the license will be revoked"),
-        void=Ref("tuckahoe:7-11(d).p2", "said certificate shall become null and void 30 days after such termination"),
-    ),
-}
-
-_H = "hempstead:construction-inspection(A)(1)"
-_T = "tuckahoe:7B-6(a)(1)"
-# Milestones each municipality lists, in text order: key -> the listed item.
-MILESTONES: dict[str, dict[str, Ref]] = {
-    "hempstead": {
-        "start_of_construction": Ref(f"{_H}(a)", "Start of construction."),
-        "installation_of_sediment_and_erosion_control_measures": Ref(f"{_H}(b)", "Installation of sediment and erosion control measures."),
-        "completion_of_site_clearing": Ref(f"{_H}(c)", "Completion of site clearing."),
-        "completion_of_rough_grading": Ref(f"{_H}(d)", "Completion of rough grading."),
-        "completion_of_final_grading": Ref(f"{_H}(e)", "Completion of final grading."),
-        "close_of_the_construction_season": Ref(f"{_H}(f)", "Close of the construction season."),
-        "reopening_of_the_construction_season": Ref(f"{_H}(g)", "Reopening of the construction season."),
-        "completion_of_final_landscaping": Ref(f"{_H}(h)", "Completion of final landscaping."),
-        "successful_establishment_of_landscaping_in_public_areas": Ref(f"{_H}(i)", "Successful establishment of landscaping in public areas."),
-    },
-    "tuckahoe": {
-        "start_of_construction": Ref(f"{_T}(a)", "Start of construction"),
-        "installation_of_sediment_and_erosion_control_measures": Ref(f"{_T}(b)", "Installation of sediment and erosion control measures"),
-        "completion_of_site_clearing": Ref(f"{_T}(c)", "Completion of site clearing"),
-        "completion_of_rough_grading": Ref(f"{_T}(d)", "Completion of rough grading"),
-        "completion_of_final_grading": Ref(f"{_T}(e)", "Completion of final grading"),
-        "close_of_the_construction_season": Ref(f"{_T}(f)", "Close of the construction season"),
-        "completion_of_final_landscaping": Ref(f"{_T}(g)", "Completion of final landscaping."),
-        # Printed as the start of paragraph (2); read as the last listed milestone (see chapter-7b.toml).
-        "successful_establishment_of_landscaping_in_public_areas": Ref("tuckahoe:7B-6(a)(2)", "Successful establishment of landscaping in public areas."),
-    },
-}
+def known_milestones() -> set[str]:
+    """Every milestone key any municipality in the corpus lists (input names are checked against these)."""
+    c = _refs.corpus()
+    if c is None:
+        return set()
+    return {m.key for r in c.rules.values() if r.deadlines is not None for m in r.deadlines.milestones}
 
 
 # --- Calculation -------------------------------------------------------------------------------------
@@ -261,15 +201,12 @@ def _closed(day: date) -> str | None:
     return f"a legal holiday ({name})" if name else None
 
 
-def _reports(inp: DeadlinesInput, rules: MunicipalDeadlines, out: DeadlinesOutput) -> None:
+def _reports(inp: DeadlinesInput, rules: DeadlinesRules, out: DeadlinesOutput) -> None:
     if not (inp.construction_start or inp.storm_events):
         return
     if rules.reports is None:
-        out.caveats.append(
-            f"{inp.municipality.title()}'s text in this corpus sets no inspection-report schedule (the every-seven-days "
-            "and 24-hours-after-a-0.5-inch-storm rule is Hempstead's, § 393(A)(2)); the Village's Appendix A, Article XII "
-            "(not in this corpus) may. No inspection reports are listed."
-        )
+        out.caveats.append(rules.reports_missing or f"{short_name(inp.municipality)}'s text in this corpus sets no "
+                           "inspection-report schedule. No inspection reports are listed.")
         return
     ref = rules.reports
     start, end = inp.construction_start, inp.through
@@ -277,43 +214,46 @@ def _reports(inp: DeadlinesInput, rules: MunicipalDeadlines, out: DeadlinesOutpu
         end = start + timedelta(days=DEFAULT_HORIZON_DAYS)
         out.caveats.append(f"No 'through' date was given: weekly reports are listed for the first {DEFAULT_HORIZON_DAYS} days.")
     if start:
-        due, n = start + timedelta(days=7), 1
+        every = timedelta(days=ref.every_days)
+        due, n = start + every, 1
         while end and due <= end:
-            out.obligations.append(_ob("inspection_report", f"Weekly erosion-control inspection report #{n}", due, "Complete an inspection report at least every seven days; deliver it to the Stormwater Management Officer and copy it to the site logbook.", ref))
-            due, n = due + timedelta(days=7), n + 1
-        out.steps.append(step(f"Weekly reports from {start} (first due {start + timedelta(days=7)}) through {end}.", ref))
+            out.obligations.append(_ob("inspection_report", f"Weekly erosion-control inspection report #{n}", due, f"Complete an inspection report at least every {ref.every_words}; deliver it to the Stormwater Management Officer and copy it to the site logbook.", ref))
+            due, n = due + every, n + 1
+        out.steps.append(step(f"Weekly reports from {start} (first due {start + every}) through {end}.", ref))
+    storm = ref.storm_inches
     for ev in inp.storm_events:
-        if ev.inches < STORM_THRESHOLD_INCHES:
-            out.steps.append(step(f"Storm of {ev.date} ({ev.inches:g} in) is under 0.5 inch: no extra report.", ref))
+        if ev.inches < storm:
+            out.steps.append(step(f"Storm of {ev.date} ({ev.inches:g} in) is under {storm:g} inch: no extra report.", ref))
             continue
         if (start and ev.date < start) or (end and ev.date > end):
             out.steps.append(step(f"Storm of {ev.date} falls outside the construction period listed: no report listed."))
             continue
-        out.obligations.append(_ob("storm_inspection_report", f"Storm inspection report ({ev.inches:g} in on {ev.date})", ev.date + timedelta(days=1), "Complete an inspection report within 24 hours of a storm producing 0.5 inch or more.", ref, note="Only the storm's date is known: the report is listed for the next day; it is due 24 hours after the storm."))
-        out.steps.append(step(f"Storm of {ev.date} produced {ev.inches:g} inch(es), 0.5 or more: report within 24 hours.", ref))
+        out.obligations.append(_ob("storm_inspection_report", f"Storm inspection report ({ev.inches:g} in on {ev.date})", ev.date + timedelta(days=1), f"Complete an inspection report within 24 hours of a storm producing {storm:g} inch or more.", ref, note="Only the storm's date is known: the report is listed for the next day; it is due 24 hours after the storm."))
+        out.steps.append(step(f"Storm of {ev.date} produced {ev.inches:g} inch(es), {storm:g} or more: report within 24 hours.", ref))
 
 
-def _notices(inp: DeadlinesInput, rules: MunicipalDeadlines, out: DeadlinesOutput) -> None:
-    table = MILESTONES[inp.municipality]
+def _notices(inp: DeadlinesInput, rules: DeadlinesRules, out: DeadlinesOutput) -> None:
+    table = milestones(inp.municipality)
+    hours = rules.notice_hours
     for m in inp.milestones:
         key = milestone_key(m.name)
         if key not in table:
-            out.caveats.append(f"{inp.municipality.title()} does not list \"{m.name}\" among the milestones needing 48 hours' notice; none is listed for it.")
+            out.caveats.append(f"{short_name(inp.municipality)} does not list \"{m.name}\" among the milestones needing {hours} hours' notice; none is listed for it.")
             continue
         begins = datetime.combine(m.date, m.start_time or time(0))
-        due = begins - timedelta(hours=48)
+        due = begins - timedelta(hours=hours)
         last_day = (due - timedelta(microseconds=1)).date()
         note = None if m.start_time else "No start time given: counted from 00:00 on the milestone day, so give notice before this time."
         closed = _closed(last_day)
         if closed:
             note = (note + " " if note else "") + f"The last day to give notice is {last_day} ({closed}); the rule counts clock hours, so notify earlier if the office is closed."
         item = table[key]
-        out.obligations.append(_ob("milestone_notice", f"48-hour notice before: {item.quote.rstrip('.;')} ({m.date})", due.date(), "Notify the enforcement official at least 48 hours before the milestone, as the Stormwater Management Officer requires.", rules.notice_rule, due_time=due.time(), note=note, item=item))
+        out.obligations.append(_ob("milestone_notice", f"{hours}-hour notice before: {item.quote.rstrip('.;')} ({m.date})", due.date(), f"Notify the enforcement official at least {hours} hours before the milestone, as the Stormwater Management Officer requires.", rules.notice_rule, due_time=due.time(), note=note, item=item))
         out.steps.append(step(f"\"{item.quote.rstrip('.;')}\" on {m.date}: notice due by {due:%Y-%m-%d %H:%M}.", item))
     if inp.milestones:
-        out.steps.append(step("The applicant must notify at least 48 hours before each listed milestone.", rules.notice_rule))
-        if inp.municipality == "tuckahoe":
-            out.caveats.append("Tuckahoe's last milestone (\"Successful establishment of landscaping in public areas\") is printed as the start of § 7B-6(a)(2); it is read as a listed milestone. Tuckahoe does not list \"Reopening of the construction season\" (Hempstead does).")
+        out.steps.append(step(f"The applicant must notify at least {hours} hours before each listed milestone.", rules.notice_rule))
+        if rules.milestones_caveat:
+            out.caveats.append(rules.milestones_caveat)
 
 
 def _with_25a_note(due: date) -> str | None:
@@ -325,16 +265,20 @@ def _with_25a_note(due: date) -> str | None:
 
 def run(inp: DeadlinesInput) -> DeadlinesOutput:
     muni = inp.municipality
-    rules = RULES[muni]
+    rules: DeadlinesRules | None = rules_for(muni, "deadlines")
     out = DeadlinesOutput(municipality=muni)
+    if rules is None:
+        out.caveats.append(f"The corpus holds no deadline rules for {short_name(muni)}: its text here sets none that can be dated.")
+        return out
     _reports(inp, rules, out)
     _notices(inp, rules, out)
     if inp.violation_notice_served:
-        due = inp.violation_notice_served + timedelta(days=15)
-        out.obligations.append(_ob("appeal_deadline", "Last day to appeal the notice of violation", due, "File a written notice of appeal within 15 days of service of the notice of violation.", rules.appeal, note=_with_25a_note(due)))
-        out.steps.append(step(f"Served {inp.violation_notice_served}; day 1 is the next day, so day 15 is {due}.", rules.appeal))
+        n = rules.appeal_days
+        due = inp.violation_notice_served + timedelta(days=n)
+        out.obligations.append(_ob("appeal_deadline", "Last day to appeal the notice of violation", due, f"File a written notice of appeal within {n} days of service of the notice of violation.", rules.appeal, note=_with_25a_note(due)))
+        out.steps.append(step(f"Served {inp.violation_notice_served}; day 1 is the next day, so day {n} is {due}.", rules.appeal))
     if inp.final_acceptance:
-        due = add_years(inp.final_acceptance, 1)
+        due = add_years(inp.final_acceptance, rules.guarantee_years)
         out.obligations.append(_ob("guarantee_release", "Earliest release of the performance guarantee", due, "A required performance guarantee stays in force at least one year from final acceptance, and until released.", rules.guarantee, note="Applies only if a guarantee was required; release also needs the one-year inspection and acceptance."))
         out.steps.append(step(f"Final acceptance {inp.final_acceptance}: not less than one year, so not before {due}.", rules.guarantee))
     _electrical(inp, rules, out)
@@ -342,20 +286,20 @@ def run(inp: DeadlinesInput) -> DeadlinesOutput:
     return out
 
 
-def _electrical(inp: DeadlinesInput, rules: MunicipalDeadlines, out: DeadlinesOutput) -> None:
+def _electrical(inp: DeadlinesInput, rules: DeadlinesRules, out: DeadlinesOutput) -> None:
     asked = inp.wiring_concealment_notice or inp.supervisor_left or inp.registration_issued
     if not asked:
         return
     if rules.concealment is None or rules.expiry is None or rules.void is None or rules.renewal is None:
-        out.caveats.append(f"No electrical code for {inp.municipality.title()} is in this corpus (only Tuckahoe Chapter 7): wiring and contractor-registration deadlines cannot be computed.")
+        out.caveats.append(f"No electrical code for {short_name(inp.municipality)} is in this corpus{_only_electrical(inp.municipality)}: wiring and contractor-registration deadlines cannot be computed.")
         return
     if inp.wiring_concealment_notice:
         n = inp.wiring_concealment_notice
-        ok = holidays.add_hours_excluding(n, 24)
+        ok = holidays.add_hours_excluding(n, rules.concealment_hours)
         skipped = sorted({n.date() + timedelta(days=i) for i in range((ok.date() - n.date()).days + 1)} - {ok.date()})
         excluded = [f"{d} ({'Sunday' if d.weekday() == 6 else holidays.holiday_name(d)})" for d in skipped if holidays.is_sunday_or_legal_holiday(d)]
-        out.obligations.append(_ob("wiring_may_be_concealed", "Wiring may be concealed (if not inspected sooner)", ok.date(), "Do not conceal wiring until it is inspected or 24 hours, not counting Sundays and legal holidays, have passed since notifying the Building Inspector.", rules.concealment, due_time=ok.time()))
-        out.steps.append(step(f"Notified {n:%Y-%m-%d %H:%M}; 24 counted hours end {ok:%Y-%m-%d %H:%M}" + (f", skipping {', '.join(excluded)}." if excluded else "."), rules.concealment))
+        out.obligations.append(_ob("wiring_may_be_concealed", "Wiring may be concealed (if not inspected sooner)", ok.date(), f"Do not conceal wiring until it is inspected or {rules.concealment_hours} hours, not counting Sundays and legal holidays, have passed since notifying the Building Inspector.", rules.concealment, due_time=ok.time()))
+        out.steps.append(step(f"Notified {n:%Y-%m-%d %H:%M}; {rules.concealment_hours} counted hours end {ok:%Y-%m-%d %H:%M}" + (f", skipping {', '.join(excluded)}." if excluded else "."), rules.concealment))
         out.caveats.append(holidays.UNLISTED_CAVEAT)
     if inp.registration_issued:
         due = date(inp.registration_issued.year, 12, 31)
@@ -363,6 +307,69 @@ def _electrical(inp: DeadlinesInput, rules: MunicipalDeadlines, out: DeadlinesOu
         out.steps.append(step(f"Issued {inp.registration_issued}: expires {due}.", rules.expiry))
         out.steps.append(step("Renewal must be filed on or before the expiration date.", rules.renewal))
     if inp.supervisor_left:
-        due = inp.supervisor_left + timedelta(days=30)
-        out.obligations.append(_ob("registration_void", "Contractor certificate void unless a new supervisor is filed", due, "When the supervisor leaves, the certificate becomes void 30 days later unless renewed within that period by filing another qualified master electrician as supervisor.", rules.void, note="File the new supervisor before this day to be safe."))
-        out.steps.append(step(f"Supervisor left {inp.supervisor_left}: certificate void 30 days later, {due}.", rules.void))
+        due = inp.supervisor_left + timedelta(days=rules.void_days)
+        out.obligations.append(_ob("registration_void", "Contractor certificate void unless a new supervisor is filed", due, f"When the supervisor leaves, the certificate becomes void {rules.void_days} days later unless renewed within that period by filing another qualified master electrician as supervisor.", rules.void, note="File the new supervisor before this day to be safe."))
+        out.steps.append(step(f"Supervisor left {inp.supervisor_left}: certificate void {rules.void_days} days later, {due}.", rules.void))
+
+
+def _only_electrical(municipality: str) -> str:
+    """" (only Tuckahoe Chapter 7)": whose electrical code the corpus does hold."""
+    c = _refs.corpus_for(municipality)
+    held = [f"{c.municipalities[o.municipality].short_name} {o.division}" for o in c.ordinances.values()
+            if o.topic == "electrical" and o.municipality != municipality] if c is not None else []
+    return f" (only {', '.join(held)})" if held else ""
+
+
+# --- Question and answer edges -----------------------------------------------------------------------
+
+
+def read_slots(slots: dict, question: str, municipality: str, prior: dict | None = None,
+               today: date | None = None) -> tuple[dict | None, str | None]:
+    """Input from the plan's slots: which dated event the question names. (None, None) when it names none
+    this calculator knows, so the question is answered from the text instead."""
+    data: dict = {**(prior or {}), "municipality": municipality}
+    today = today or date.today()
+    if slots.get("impossible_dates"):
+        return None, f"The date {slots['impossible_dates'][0]} does not exist. Which day did you mean?"
+    d0 = date.fromisoformat(slots["dates"][0]) if slots.get("dates") else today
+    event = slots.get("event")
+    if slots.get("inches") is not None and event == "storm" or (slots.get("inches") is not None and event is None):
+        data["storm_events"] = [{"date": d0.isoformat(), "inches": slots["inches"]}]
+    elif event == "violation_notice":
+        data["violation_notice_served"] = d0.isoformat()
+    elif event == "wiring_concealment":
+        hm = slots.get("time", "09:00")
+        data["wiring_concealment_notice"] = f"{d0.isoformat()}T{hm}:00"
+    elif event == "supervisor_left":
+        data["supervisor_left"] = d0.isoformat()
+    elif event == "registration":
+        data["registration_issued"] = d0.isoformat()
+    elif event == "final_acceptance":
+        data["final_acceptance"] = d0.isoformat()
+    elif event == "construction_start":
+        data["construction_start"] = d0.isoformat()
+        data["milestones"] = [{"name": "Start of construction", "date": d0.isoformat(),
+                               **({"start_time": slots["time"]} if slots.get("time") else {})}]
+    else:
+        return None, None
+    return data, None
+
+
+def _day(d: date) -> str:
+    """"Wednesday, March 18, 2026" (every number in it is in the calculation's ISO date)."""
+    return f"{d.strftime('%A, %B')} {d.day}, {d.year}"
+
+
+def headline(out: DeadlinesOutput, names: dict[str, str], data: dict | None = None) -> str:
+    where = names.get(out.municipality, "")
+    obs = out.obligations
+    if not obs:
+        why = next((st.text for st in out.steps if st.text), "")
+        return f"No dated obligation follows from what you told me ({where})." + (f" {why}" if why else "")
+    first = obs[0]
+    when = _day(first.due) + (f" at {first.due_time.strftime('%H:%M')}" if first.due_time else "")
+    return f"{first.title}: {when} ({where})." + (f" {len(obs) - 1} more dated obligations below." if len(obs) > 1 else "")
+
+
+def undecided(out: DeadlinesOutput, slots: dict | None = None) -> bool:
+    return not out.obligations and any("not in this corpus" in c for c in out.caveats)

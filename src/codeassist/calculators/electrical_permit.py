@@ -1,8 +1,10 @@
-"""Is an electrical permit needed (Village of Tuckahoe Electrical Code, Chapter 7), who may apply, what follows.
+"""Is an electrical permit needed, who may apply, what follows (the municipality's electrical code).
 
-Free-text work descriptions are not guessed at: only the minor repairs § 7-5(a)(1) names (given as a
-key or as printed) count as that exemption. Anything else is treated as needing a permit, with a caveat,
-because the Building Inspector, not this tool, decides what else is "minor repair work".
+A generic engine over `rules/electrical_permit.toml` (``ElectricalPermitRules``); in this corpus only the
+Village of Tuckahoe's Chapter 7 sets such rules. Free-text work descriptions are not guessed at: only
+the minor repairs the code names (given as a key or as printed) count as that exemption. Anything else
+is treated as needing a permit, with a caveat, because the Building Inspector, not this tool, decides
+what else is "minor repair work".
 """
 
 from __future__ import annotations
@@ -10,102 +12,75 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
+from codeassist.calculators import _refs
 from codeassist.calculators._inputs import MunicipalityId
-from codeassist.calculators._refs import Ref, citation, step
+from codeassist.calculators._refs import Ref, cited, citation, rules_for, short_name, step
+from codeassist.corpus.rules import ElectricalPermitRules
 from codeassist.models import Step
 
-_P = "tuckahoe:7-5(a)(1)"
-# Minor repairs § 7-5(a)(1) names, key -> the words as printed.
-MINOR_REPAIRS: dict[str, Ref] = {
-    "repairing_switches": Ref(_P, "repairing flush or snap switches"),
-    "replacing_fuses": Ref(_P, "replacing fuses"),
-    "changing_lamp_sockets_and_receptacles": Ref(_P, "changing lamp sockets and receptacles"),
-    "taping_bare_joints": Ref(_P, "taping bare joints"),
-    "repairing_drop_cords": Ref(_P, "repairing drop cords"),
-    "connecting_portable_devices": Ref(
-        _P, "the connection of portable devices to suitable receptacles which have been permanently installed"
-    ),
-}
 
-RULES: dict[str, dict[str, Ref]] = {
-    "tuckahoe": {
-        "permit": Ref(
-            "tuckahoe:7-5(a)",
-            "without first securing a permit therefor from the Building Inspector except as follows",
-        ),
-        "minor_repair": Ref(_P, "No permit shall be required for minor repair work, such as"),
-        "in_house_journeyman": Ref(
-            "tuckahoe:7-5(a)(2)",
-            "No permit shall be required for maintenance and repair work or for the installation of electrical wiring devices or equipment to be installed in the premises of a person, firm or corporation regularly employing one (1) or more journeymen electricians for that purpose.",
-        ),
-        "utility": Ref(
-            "tuckahoe:7-5(a)(3)",
-            "No permit shall be required for the installation of electrical wiring devices or equipment to be installed by or for a public utilities corporation",
-        ),
-        "apply": Ref(
-            "tuckahoe:7-5(b)",
-            "Application for such permit describing the work to be done shall be made in writing to the Building Inspector by the person, firm or corporation installing the work",
-        ),
-        "registered_only": Ref(
-            "tuckahoe:7-5(c)",
-            "No permit for the installation or alteration of any electrical wiring, devices or equipment shall be issued to any person, firm or corporation unless such person, firm or corporation is the holder of a certificate of registration as an electrical contractor",
-        ),
-        "registered_only_11c": Ref(
-            "tuckahoe:7-11(c)",
-            "unless such person, firm or corporation is the holder of a certificate of registration as an electrical contractor",
-        ),
-        "notify_completion": Ref(
-            "tuckahoe:7-8(a)",
-            "it shall be the duty of the person, firm or corporation installing the same to notify the Building Inspector of the completion of such work",
-        ),
-        "inspection_company": Ref(
-            "tuckahoe:7-8(a)",
-            "shall select an electrical inspection company engaged and authorized to provide electrical inspection services within the Village",
-        ),
-        "certificate": Ref(
-            "tuckahoe:7-8(a)",
-            "the Building Inspector shall issue to such person, firm or corporation this certificate as a final approval authorizing connection to the electrical service",
-        ),
-        "concealment": Ref(
-            "tuckahoe:7-8(b)",
-            "such parts of the wiring installation shall not be concealed until they have been inspected or until 24 hours, exclusive of Sundays and legal holidays, shall have elapsed from the time of such notification",
-        ),
-        "no_connection": Ref(
-            "tuckahoe:7-9(a)",
-            "It shall be unlawful for any person, firm or corporation to make connection from a source of electrical energy to any electrical wiring devices or equipment for the installation of which a permit is required until a certificate of approval had been issued by the Building Inspector",
-        ),
-        "nec": Ref(
-            "tuckahoe:7-4",
-            "All electrical installations mentioned in this chapter shall be made in conformity with the requirements of the National Electrical Code, 1978 Edition",
-        ),
-    }
-}
+def _norm(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
 
 
-def work_key(work: str) -> str | None:
+def permit_municipalities() -> list[str]:
+    """Municipalities whose text in the corpus sets electrical permit rules."""
+    c = _refs.corpus()
+    return sorted(m for m, r in c.rules.items() if r.electrical_permit is not None) if c is not None else []
+
+
+def minor_repairs(municipality: str | None = None) -> dict[str, Ref]:
+    """The minor repairs the electrical code names, key -> the words as printed."""
+    munis = [municipality] if municipality else permit_municipalities()
+    out: dict[str, Ref] = {}
+    for m in munis:
+        rules = rules_for(m, "electrical_permit")
+        if rules is not None:
+            out.update(rules.minor_repairs)
+    return out
+
+
+def work_key(work: str, municipality: str | None = None) -> str | None:
     """The listed minor repair a work string names (by key or as printed), or None."""
-    norm = re.sub(r"[^a-z0-9]+", "_", work.lower()).strip("_")
-    for key, ref in MINOR_REPAIRS.items():
-        if norm == key or norm == re.sub(r"[^a-z0-9]+", "_", ref.quote.lower()).strip("_"):
+    norm = _norm(work)
+    for key, ref in minor_repairs(municipality).items():
+        if norm == key or norm == _norm(ref.quote):
             return key
     return None
+
+
+def _default_municipality(value: object) -> object:
+    # With no municipality given, the one whose electrical code the corpus holds (if just one does).
+    if value is None:
+        held = permit_municipalities()
+        return held[0] if len(held) == 1 else value
+    return value
 
 
 class ElectricalPermitInput(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    municipality: MunicipalityId = Field(default="tuckahoe", description="Only Tuckahoe's electrical code is in the corpus.")
-    work: str = Field(description=f"A description of the work, or a listed minor repair: {', '.join(MINOR_REPAIRS)}.")
+    municipality: MunicipalityId = Field(
+        default=None, validate_default=True,  # type: ignore[assignment]
+        description="Defaults to the one municipality whose electrical code is in the corpus.",
+    )
+    work: str = Field(description="A description of the work, or a minor repair the electrical code lists.")
     performed_by: Literal["registered_contractor", "utility", "in_house_journeyman", "homeowner", "other"]
+
+    @field_validator("municipality", mode="before")
+    @classmethod
+    def _municipality(cls, v: object) -> object:
+        return _default_municipality(v)
 
     @field_validator("work")
     @classmethod
-    def _work(cls, v: str) -> str:
+    def _work(cls, v: str, info: ValidationInfo) -> str:
         v = v.strip()
         if not v:
-            raise ValueError(f"describe the work, or name a listed minor repair: {', '.join(MINOR_REPAIRS)}")
+            repairs = minor_repairs(info.data.get("municipality"))
+            raise ValueError(f"describe the work, or name a listed minor repair: {', '.join(repairs)}")
         if len(v) > 2000:
             raise ValueError("the work description is too long (over 2,000 characters)")
         return v
@@ -138,59 +113,89 @@ def _exemption(key: str, ref: Ref) -> PermitExemption:
 
 
 def run(inp: ElectricalPermitInput) -> ElectricalPermitOutput:
-    rules = RULES.get(inp.municipality)
+    rules: ElectricalPermitRules | None = rules_for(inp.municipality, "electrical_permit")
     if rules is None:
+        name = short_name(inp.municipality)
+        held = [short_name(m) for m in permit_municipalities()]
+        c = _refs.corpus_for(inp.municipality)
+        codes = [f"{c.municipalities[o.municipality].short_name} {o.division}" for o in c.ordinances.values()
+                 if o.topic == "electrical" and o.municipality != inp.municipality] if c is not None else []
+        only = f" (only {', '.join(codes)} is)" if codes else ""
+        theirs = f" {' and '.join(held)}'s rules are not {name}'s." if held else ""
         return ElectricalPermitOutput(
             municipality=inp.municipality,
             status="not_in_corpus",
             permit_required=None,
-            steps=[step(f"The corpus holds no electrical code for {inp.municipality.title()}.")],
-            caveats=[f"No electrical code for {inp.municipality.title()} is in this corpus (only Tuckahoe Chapter 7 is); ask its building department. Tuckahoe's rules are not {inp.municipality.title()}'s."],
+            steps=[step(f"The corpus holds no electrical code for {name}.")],
+            caveats=[f"No electrical code for {name} is in this corpus{only}; ask its building department.{theirs}"],
         )
-    steps: list[Step] = [step("Electrical work needs a permit from the Building Inspector unless an exception applies.", rules["permit"])]
+    steps: list[Step] = [cited(rules.permit)]
     caveats: list[str] = []
     exemption: PermitExemption | None = None
-    repair = work_key(inp.work)
+    repair = work_key(inp.work, inp.municipality)
     if repair:
-        exemption = _exemption(f"minor_repair:{repair}", MINOR_REPAIRS[repair])
-        steps.append(step("No permit is required for minor repair work.", rules["minor_repair"]))
-        steps.append(step(f"The work is a listed minor repair ({MINOR_REPAIRS[repair].quote}): no permit.", MINOR_REPAIRS[repair]))
+        listed = rules.minor_repairs[repair]
+        exemption = _exemption(f"minor_repair:{repair}", listed)
+        steps.append(cited(rules.minor_repair))
+        steps.append(step(rules.minor_repair_listed.format(repair=listed.quote), listed))
     elif inp.performed_by == "utility":
-        exemption = _exemption("public_utility", rules["utility"])
-        steps.append(step("Work by or for a public utilities corporation: no permit.", rules["utility"]))
-        caveats.append("The utility exception covers installations by or for a public utility corporation, or for its use in generating, transmitting, selling or using electrical energy or transmitting intelligence.")
+        exemption = _exemption("public_utility", rules.utility)
+        steps.append(cited(rules.utility))
+        caveats.append(rules.utility_caveat)
     elif inp.performed_by == "in_house_journeyman":
-        exemption = _exemption("in_house_journeyman", rules["in_house_journeyman"])
-        steps.append(step("Maintenance, repair or installation on premises of an employer regularly employing journeymen electricians for that purpose: no permit.", rules["in_house_journeyman"]))
+        exemption = _exemption("in_house_journeyman", rules.in_house_journeyman)
+        steps.append(cited(rules.in_house_journeyman))
     else:
-        caveats.append(
-            f"\"{inp.work}\" was not matched to a minor repair § 7-5(a)(1) names ({', '.join(r.quote for r in MINOR_REPAIRS.values())}). "
-            "That list gives examples (\"such as\"); whether other work is minor repair work is for the Building Inspector."
-        )
-    steps.append(step("Exempt or not, installations must conform to the National Electrical Code as the chapter adopts it.", rules["nec"]))
+        listed_words = ", ".join(r.quote for r in rules.minor_repairs.values())
+        caveats.append(rules.not_matched.format(work=inp.work, listed=listed_words))
+    steps.append(cited(rules.nec))
 
     if exemption is not None:
         return ElectricalPermitOutput(municipality=inp.municipality, status="computed", permit_required=False, exemption=exemption, steps=steps, caveats=caveats)
 
-    steps.append(step("Apply in writing to the Building Inspector, describing the work; the applicant is whoever installs it.", rules["apply"]))
-    steps.append(step("A permit is issued only to a holder of a certificate of registration as an electrical contractor.", rules["registered_only"]))
-    steps.append(step("The registration section repeats the rule.", rules["registered_only_11c"]))
+    steps.append(cited(rules.apply))
+    steps += [cited(s) for s in rules.registered_only]
     if inp.performed_by in ("homeowner", "other"):
-        caveats.append("Only a registered electrical contractor can obtain the permit: a homeowner or other unregistered person must hire one (or register).")
-    inspection = [
-        step("If wiring will be hidden, notify the Building Inspector; do not conceal it until inspected or 24 hours (excluding Sundays and legal holidays) have passed.", rules["concealment"]),
-        step("On completion, notify the Building Inspector.", rules["notify_completion"]),
-        step("Select an electrical inspection company authorized in the Village to inspect the installation.", rules["inspection_company"]),
-        step("If it complies, the Building Inspector issues a certificate authorizing connection and use.", rules["certificate"]),
-        step("No connection to a source of electrical energy until the certificate of approval is issued.", rules["no_connection"]),
-    ]
+        caveats.append(rules.unregistered_caveat)
     return ElectricalPermitOutput(
         municipality=inp.municipality,
         status="computed",
         permit_required=True,
-        who_may_apply="The registered electrical contractor installing the work, applying in writing to the Building Inspector.",
+        who_may_apply=rules.who_may_apply,
         applicant_must_be_registered=True,
-        inspection_steps=inspection,
+        inspection_steps=[cited(s) for s in rules.inspection],
         steps=steps,
         caveats=caveats,
     )
+
+
+# --- Question and answer edges -----------------------------------------------------------------------
+
+
+def read_slots(slots: dict, question: str, municipality: str, prior: dict | None = None,
+               today: object = None) -> tuple[dict | None, str | None]:
+    """Input from the plan's slots: the work (a listed minor repair when it names one) and who does it."""
+    data: dict = dict(prior or {})
+    data.pop("municipality", None)
+    data["work"] = slots.get("minor_repair") or question
+    data["performed_by"] = slots.get("performed_by") or data.get("performed_by", "other")
+    return data, None
+
+
+def law_name(municipality: str) -> str:
+    """'Village of Tuckahoe Electrical Code': the municipality's name and its electrical ordinance's title."""
+    c = _refs.corpus_for(municipality)
+    title = next((o.title for o in c.ordinances.values() if o.municipality == municipality and o.topic == "electrical"),
+                 "electrical code") if c is not None else "electrical code"
+    return f"{_refs.municipality_name(municipality)} {title}"
+
+
+def headline(out: ElectricalPermitOutput, names: dict[str, str], data: dict | None = None) -> str:
+    if out.status == "not_in_corpus":
+        return f"The {names.get(out.municipality, out.municipality)}'s electrical code is not in this corpus."
+    return ("No permit is required for this work" if not out.permit_required else
+            "Yes, a permit from the Building Inspector is required") + f" ({law_name(out.municipality)})."
+
+
+def undecided(out: ElectricalPermitOutput, slots: dict | None = None) -> bool:
+    return out.status == "not_in_corpus"

@@ -1,6 +1,7 @@
 """Which penalty applies: the repeat-offense tier, the fine range, and how continuing violations count.
 
-The stormwater laws (Hempstead Enforcement and penalties, item D; Tuckahoe § 7B-8(d)) set three tiers.
+A generic engine over the municipality's `rules/penalty.toml` (``PenaltyRules``, one law per topic).
+The NYS model stormwater law (Hempstead Enforcement and penalties, item D; Tuckahoe § 7B-8(d)) sets three tiers.
 A second offense is tier 2 only when "both of which were committed within a period of five years",
 and a third or later offense is tier 3 only when "all of which were committed within a period of five
 years". Read as written: the tier counts the prior offenses that, together with this offense, all fall
@@ -8,23 +9,24 @@ within one five-year period. This offense is the latest, so that period ends on 
 begins on the same calendar day five years earlier (a prior offense on that day counts; one a day
 earlier does not).
 
-The Tuckahoe Electrical Code (§ 7-14) makes a violation a misdemeanor with the penalty "as prescribed
-in § 1-7", which is not in this corpus: the fine and imprisonment are then unknown (None).
+A law without tiers in its rules (the Tuckahoe Electrical Code, § 7-14: a misdemeanor with the penalty
+"as prescribed in § 1-7", which is not in this corpus) leaves the fine and imprisonment unknown (None).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from codeassist.calculators._inputs import CalDate, MunicipalityId, not_bool
-from codeassist.calculators._refs import Ref, citation, step
+from codeassist.calculators import _refs
+from codeassist.calculators._refs import cited, citation, rules_for, step
+from codeassist.corpus.rules import PenaltyLaw
 from codeassist.models import Step
 
-WINDOW_YEARS = 5
+WINDOW_YEARS = 5  # the NYS model law's window; each municipality's rules give their own
 MAX_CONTINUING_DAYS = 36_600  # a century; more is a typo
 
 
@@ -44,7 +46,7 @@ class PenaltyInput(BaseModel):
     offense_date: CalDate = Field(description="Date this offense was committed (YYYY-MM-DD).")
     prior_conviction_dates: list[CalDate] = Field(
         default_factory=list,
-        description="For each earlier conviction, the date its offense was committed (the five-year rule counts commission dates).",
+        description="For each earlier conviction, the date its offense was committed (the repeat-offense window counts commission dates).",
     )
     continuing_days: Annotated[int, BeforeValidator(not_bool), AfterValidator(_days)] = Field(
         default=0, description="Days the violation continued after the offense date (0 = it did not continue)."
@@ -81,7 +83,7 @@ class PenaltyOutput(BaseModel):
     offense_class: Literal["violation", "misdemeanor"] | None = None
     tier: Literal[1, 2, 3] | None = None
     prior_offenses_counted: int = 0
-    window_start: date | None = Field(default=None, description="First day of the five-year period counted.")
+    window_start: date | None = Field(default=None, description="First day of the repeat-offense window counted (five years in the NYS model law).")
     fine_min: int | None = None
     fine_max: int | None = None
     max_imprisonment_months: int | None = None
@@ -95,63 +97,6 @@ class PenaltyOutput(BaseModel):
     caveats: list[str] = Field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class Tier:
-    tier: int
-    fine_min: int | None
-    fine_max: int
-    ref: Ref
-
-
-@dataclass(frozen=True)
-class StormwaterPenalty:
-    tiers: tuple[Tier, Tier, Tier]
-    imprisonment_months: int
-    imprisonment: Ref
-    jurisdiction: Ref
-    weekly: Ref
-    cumulative: Ref
-
-
-def _stormwater(pid: str, of_law: str, fine_of: str) -> StormwaterPenalty:
-    return StormwaterPenalty(
-        tiers=(
-            Tier(1, None, 350, Ref(pid, "punishable by a fine not exceeding $350 or imprisonment for a period not to exceed six months, or both, for conviction of a first offense")),
-            Tier(2, 350, 700, Ref(pid, f"for conviction of a second offense, both of which were committed within a period of five years, punishable by a fine {fine_of}not less than $350 nor more than $700")),
-            Tier(3, 700, 1000, Ref(pid, f"upon conviction for a third or subsequent offense, all of which were committed within a period of five years, punishable by a fine {fine_of}not less than $700 nor more than $1,000")),
-        ),
-        imprisonment_months=6,
-        imprisonment=Ref(pid, "imprisonment for a period not to exceed six months"),
-        jurisdiction=Ref(pid, f"violations of {of_law} shall be deemed misdemeanors and for such purpose only all provisions of law relating to misdemeanors shall apply to such violations"),
-        weekly=Ref(pid, "Each week's continued violation shall constitute a separate additional violation."),
-        cumulative=Ref(pid, "In addition to or as an alternative to any penalty provided herein or by law"),
-    )
-
-
-STORMWATER: dict[str, StormwaterPenalty] = {
-    "hempstead": _stormwater("hempstead:enforcement(D)", "this article", ""),
-    "tuckahoe": _stormwater("tuckahoe:7B-8(d)", "this chapter and Appendix A, Zoning, Article XII, Stormwater Control,", "of "),
-}
-
-
-@dataclass(frozen=True)
-class ElectricalPenalty:
-    misdemeanor: Ref
-    disorderly: Ref
-    revocation: Ref
-    daily: Ref
-
-
-ELECTRICAL: dict[str, ElectricalPenalty] = {
-    "tuckahoe": ElectricalPenalty(
-        misdemeanor=Ref("tuckahoe:7-14", "shall be guilty of a misdemeanor and, upon conviction thereof, be subject to a penalty as prescribed in § 1-7 for each offense"),
-        disorderly=Ref("tuckahoe:7-14", "such violation shall constitute disorderly conduct and any person committing such violation shall be a disorderly person"),
-        revocation=Ref("tuckahoe:7-14", "such registration may be revoked by the Village Board"),
-        daily=Ref("tuckahoe:7-14", "Each and every day that such violation continues shall constitute a separate offense."),
-    )
-}
-
-
 def add_years(d: date, years: int) -> date:
     """Same calendar day `years` later/earlier; Feb 29 becomes Feb 28 (NY General Construction Law § 20)."""
     try:
@@ -160,113 +105,163 @@ def add_years(d: date, years: int) -> date:
         return d.replace(year=d.year + years, day=28)
 
 
-def window_start(offense_date: date) -> date:
-    return add_years(offense_date, -WINDOW_YEARS)
+def window_start(offense_date: date, years: int = WINDOW_YEARS) -> date:
+    return add_years(offense_date, -years)
 
 
 def run(inp: PenaltyInput) -> PenaltyOutput:
-    if inp.chapter == "electrical":
-        return _electrical(inp)
-    return _stormwater_penalty(inp)
+    rules = rules_for(inp.municipality, "penalty")
+    law: PenaltyLaw | None = getattr(rules, inp.chapter) if rules is not None else None
+    if law is None:
+        return _not_in_text(inp)
+    if law.tiers:
+        return _tiered(inp, law)
+    return _untiered(inp, law)
 
 
-def _stormwater_penalty(inp: PenaltyInput) -> PenaltyOutput:
-    law = STORMWATER[inp.municipality]
-    start = window_start(inp.offense_date)
+def _not_in_text(inp: PenaltyInput) -> PenaltyOutput:
+    """No such law of this municipality in the corpus: say whose is, and do not borrow it."""
+    c = _refs.corpus_for(inp.municipality)
+    name = _refs.short_name(inp.municipality)
+    others = []
+    if c is not None:
+        for o in c.ordinances.values():
+            if o.topic == inp.chapter and o.municipality != inp.municipality:
+                others.append((c.municipalities[o.municipality].short_name, o.division))
+    what = f"{inp.chapter} code" if inp.chapter == "electrical" else f"{inp.chapter} law"
+    only = f" (only {', '.join(f'{m} {d}' for m, d in others)} {'is' if len(others) == 1 else 'are'})" if others else ""
+    theirs = f" {' and '.join(dict.fromkeys(m for m, _ in others))}'s rules are not {name}'s." if others else ""
+    return PenaltyOutput(
+        municipality=inp.municipality,
+        chapter=inp.chapter,
+        status="not_in_corpus",
+        steps=[step(f"The corpus holds no {what} for {name}: the penalty cannot be computed.")],
+        caveats=[f"No {what} for {name} is in this corpus{only}; ask the municipality's building department.{theirs}"],
+    )
+
+
+def _separate(law: PenaltyLaw, count: int) -> SeparateViolations:
+    c = law.continuing
+    return SeparateViolations(count=count, unit=c.unit, rule=c.rule, provision_id=c.pid, citation=citation(c.pid), quote=c.quote)
+
+
+def _continuing(law: PenaltyLaw, days: int) -> tuple[int, Step]:
+    per = 7 if law.continuing.unit == "week" else 1
+    count = 1 + days // per
+    return count, cited(law.continuing, days=days, weeks=days // 7, count=count)
+
+
+def _tiered(inp: PenaltyInput, law: PenaltyLaw) -> PenaltyOutput:
+    start = window_start(inp.offense_date, law.window_years)
     counted = sorted(d for d in inp.prior_conviction_dates if d >= start)
     ignored = sorted(d for d in inp.prior_conviction_dates if d < start)
-    tier = law.tiers[min(len(counted), 2)]
+    tier = law.tiers[min(len(counted), len(law.tiers) - 1)]
+    years = law.window_words
     steps: list[Step] = []
     if ignored:
-        steps.append(step(f"Prior offense(s) {', '.join(d.isoformat() for d in ignored)} fall before {start.isoformat()}, outside the five-year period, and do not count."))
+        steps.append(step(f"Prior offense(s) {', '.join(d.isoformat() for d in ignored)} fall before {start.isoformat()}, outside the {years}-year period, and do not count."))
     if counted:
-        steps.append(step(f"Prior offense(s) {', '.join(d.isoformat() for d in counted)} fall within the five years {start.isoformat()} to {inp.offense_date.isoformat()} together with this offense."))
+        steps.append(step(f"Prior offense(s) {', '.join(d.isoformat() for d in counted)} fall within the {years} years {start.isoformat()} to {inp.offense_date.isoformat()} together with this offense."))
     else:
-        steps.append(step("No prior offense within the five-year period: this is treated as a first offense."))
+        steps.append(step(f"No prior offense within the {years}-year period: this is treated as a first offense."))
     rng = f"${tier.fine_min:,} to ${tier.fine_max:,}" if tier.fine_min else f"up to ${tier.fine_max:,}"
-    steps.append(step(f"Tier {tier.tier}: fine {rng}, or imprisonment of up to six months, or both.", tier.ref))
-    steps.append(step("The same imprisonment limit applies at every tier.", law.imprisonment))
-    steps.append(step("These are violations, deemed misdemeanors only to give courts jurisdiction.", law.jurisdiction))
-    count = 1 + inp.continuing_days // 7
-    steps.append(step(f"{inp.continuing_days} day(s) of continuation = {inp.continuing_days // 7} full week(s): {count} violation(s) in all.", law.weekly))
-    steps.append(step("The penalty is in addition to, or an alternative to, any other penalty provided by law.", law.cumulative))
+    steps.append(step((law.tier_step or "").format(tier=tier.tier, range=rng), tier))
+    steps += [cited(s) for s in law.before]
+    count, cont = _continuing(law, inp.continuing_days)
+    steps.append(cont)
+    steps += [cited(s) for s in law.after]
     return PenaltyOutput(
         municipality=inp.municipality,
         chapter=inp.chapter,
         status="computed",
-        offense_class="violation",
-        tier=tier.tier,  # type: ignore[arg-type]
+        offense_class=law.offense_class,
+        tier=tier.tier,
         prior_offenses_counted=len(counted),
         window_start=start,
         fine_min=tier.fine_min,
         fine_max=tier.fine_max,
         max_imprisonment_months=law.imprisonment_months,
-        separate_violations=SeparateViolations(
-            count=count,
-            unit="week",
-            rule="Each week's continued violation is a separate additional violation: 1 + one per full week (7 days) the violation continued.",
-            provision_id=law.weekly.pid,
-            citation=citation(law.weekly.pid),
-            quote=law.weekly.quote,
-        ),
-        misdemeanor_for_jurisdiction=True,
+        separate_violations=_separate(law, count),
+        misdemeanor_for_jurisdiction=law.misdemeanor_for_jurisdiction,
+        registration_may_be_revoked=law.registration_may_be_revoked,
         steps=steps,
-        caveats=[
-            "Reading of the five-year rule: prior_conviction_dates are taken as the dates the earlier convicted "
-            "offenses were committed. The tier counts the prior offenses that, together with this one, were all "
-            f"committed within a period of five years; since this offense is the latest, that is the priors on or "
-            f"after {start.isoformat()}. A prior offense exactly five years earlier counts; five years and a day "
-            "earlier does not. If you entered conviction dates rather than offense dates, the result may differ.",
-            "The fine range is for one conviction; each week's continued violation is a separate additional "
-            "violation, so the total exposure can be larger. The court sets the actual penalty within the range.",
-        ],
+        caveats=[c.format(window_start=start.isoformat()) for c in law.caveats],
     )
 
 
-def _electrical(inp: PenaltyInput) -> PenaltyOutput:
-    law = ELECTRICAL.get(inp.municipality)
-    if law is None:
-        return PenaltyOutput(
-            municipality=inp.municipality,
-            chapter=inp.chapter,
-            status="not_in_corpus",
-            steps=[step(f"The corpus holds no electrical code for {inp.municipality.title()}: the penalty cannot be computed.")],
-            caveats=[
-                f"No electrical code for {inp.municipality.title()} is in this corpus (only Tuckahoe Chapter 7 is); "
-                "ask the municipality's building department. Tuckahoe's rules are not Hempstead's."
-            ],
-        )
-    count = 1 + inp.continuing_days
-    steps = [
-        step("A violation of the Electrical Code is a misdemeanor, with the penalty set by § 1-7 for each offense.", law.misdemeanor),
-        step("The violation is also disorderly conduct.", law.disorderly),
-        step("A registered electrical contractor's registration may be revoked by the Village Board.", law.revocation),
-        step(f"Each day the violation continues is a separate offense: {count} offense(s).", law.daily),
-    ]
-    if inp.prior_conviction_dates:
-        steps.append(step("Chapter 7 sets no repeat-offense tiers; prior convictions do not change the result computed here."))
+def _untiered(inp: PenaltyInput, law: PenaltyLaw) -> PenaltyOutput:
+    """A law whose fine is not in the corpus: the offense class and the counting still follow."""
+    steps = [cited(s) for s in law.before]
+    count, cont = _continuing(law, inp.continuing_days)
+    steps.append(cont)
+    steps += [cited(s) for s in law.after]
+    if inp.prior_conviction_dates and law.no_tiers_step:
+        steps.append(step(law.no_tiers_step))
     return PenaltyOutput(
         municipality=inp.municipality,
         chapter=inp.chapter,
         status="computed",
-        offense_class="misdemeanor",
+        offense_class=law.offense_class,
         tier=None,
-        separate_violations=SeparateViolations(
-            count=count,
-            unit="day",
-            rule="Each day the violation continues is a separate offense: 1 + one per day it continued.",
-            provision_id=law.daily.pid,
-            citation=citation(law.daily.pid),
-            quote=law.daily.quote,
-        ),
-        misdemeanor_for_jurisdiction=False,
-        registration_may_be_revoked=True,
+        max_imprisonment_months=law.imprisonment_months,
+        separate_violations=_separate(law, count),
+        misdemeanor_for_jurisdiction=law.misdemeanor_for_jurisdiction,
+        registration_may_be_revoked=law.registration_may_be_revoked,
         steps=steps,
-        caveats=[
-            "The fine and any imprisonment are \"as prescribed in § 1-7\" of the Village Code, the general "
-            "penalty, which is not in this corpus: fine_min, fine_max and max_imprisonment_months are unknown.",
-            "This is a misdemeanor outright (misdemeanor_for_jurisdiction is false because that flag marks "
-            "violations deemed misdemeanors only for jurisdiction, as in the stormwater laws).",
-            "Registration may be revoked only if the person is a registered electrical contractor, and the Village Board decides.",
-        ],
+        caveats=list(law.caveats),
     )
+
+
+# --- Question and answer edges -----------------------------------------------------------------------
+
+MAX_OFFENSES = 10  # the third tier covers "third or subsequent"; more priors change nothing
+
+
+def read_slots(slots: dict, question: str, municipality: str, prior: dict | None = None,
+               today: date | None = None) -> tuple[dict | None, str | None]:
+    """Input from the plan's slots: which law, how many offenses over how many years, how long it continued."""
+    from datetime import datetime, timedelta
+
+    data: dict[str, Any] = {**(prior or {}), "municipality": municipality}
+    today = today or date.today()
+    data["chapter"] = "electrical" if slots.get("electrical") else data.get("chapter", "stormwater")
+    data.setdefault("offense_date", today.isoformat())
+    n = slots.get("offense_number")
+    if n:
+        n = min(n, MAX_OFFENSES)
+    if n and n > 1:
+        gap = slots.get("years_window", 1.0)
+        step_days = int(round(gap * 365.25 / max(1, n - 1)))
+        start = datetime.fromisoformat(str(data["offense_date"])).date()
+        data["prior_conviction_dates"] = [(start - timedelta(days=step_days * i)).isoformat() for i in range(n - 1, 0, -1)]
+    if slots.get("duration_days"):
+        data["continuing_days"] = slots["duration_days"]
+    return data, None
+
+
+def _money(x: int | None) -> str:
+    return "not set in this text" if x is None else f"${x:,}"
+
+
+def headline(out: PenaltyOutput, names: dict[str, str], data: dict | None = None) -> str:
+    where = names.get(out.municipality, "")
+    if out.status != "computed":
+        return f"The fine for this {out.chapter} violation in the {where} is set in text that is not in this corpus."
+    sv = out.separate_violations
+    if out.fine_max is None:
+        kind = out.offense_class or "an offense"
+        cont = f" Continuing conduct counts as {sv.count} separate offenses, one per {sv.unit}." if sv and sv.count > 1 else ""
+        return (f"It is {'a ' if kind == 'misdemeanor' else ''}{kind} ({where}), but the fine and any jail term are "
+                f"set by a section that is not in this corpus.{cont}")
+    fine = f"a fine of up to {_money(out.fine_max)}" if out.fine_min in (None, 0) else \
+        f"a fine of {_money(out.fine_min)} to {_money(out.fine_max)}"
+    jail = f", or imprisonment of up to {out.max_imprisonment_months} months, or both" if out.max_imprisonment_months else ""
+    cont = f" Continuing conduct counts as {sv.count} separate {sv.unit}-based violations." if sv and sv.count > 1 else ""
+    return f"Tier {out.tier} ({where}): {fine}{jail}.{cont}"
+
+
+def undecided(out: PenaltyOutput, slots: dict | None = None) -> bool:
+    """The fine is set in text not in the corpus, and the question is not only about counting violations."""
+    if out.status == "not_in_corpus":
+        return True
+    return out.fine_max is None and not (slots or {}).get("counting")

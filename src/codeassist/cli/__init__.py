@@ -132,6 +132,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("topic")
     p.add_argument("--json", action="store_true")
 
+    p = add("add", _lazy(".add", "cmd_add"), "check a new municipality folder before it joins the corpus")
+    p.add_argument("folder")
+    p.add_argument("--corpus", help="the corpus folder to check it against (default: settings)")
+    p.add_argument("--json", action="store_true")
+
     p = add("eval", _lazy("codeassist.evaluation.runner", "cmd_eval"), "run the retrieval and answer eval")
     p.add_argument("--split", choices=["test", "dev", "all"], default="all",
                    help="which questions: test (eval/test.jsonl, blind), dev (eval/gold.jsonl) or all (default)")

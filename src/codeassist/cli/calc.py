@@ -39,8 +39,8 @@ def cmd_calc(args) -> int:
         print("codeassist: --input is too deeply nested or holds a number too long to read", file=sys.stderr)
         return 2
     if not isinstance(data, dict):
-        print("codeassist: --input must be a JSON object, e.g. '{\"municipality\": \"hempstead\", \"disturbed_acres\": 2}'",
-              file=sys.stderr)
+        example = json.dumps({"municipality": _first_municipality(), "disturbed_acres": 2})
+        print(f"codeassist: --input must be a JSON object, e.g. '{example}'", file=sys.stderr)
         return 2
     try:
         out = calc.run_dict(data)
@@ -61,3 +61,13 @@ def cmd_calc(args) -> int:
             print(f"codeassist: cannot write {args.ics}: {exc.strerror or exc}", file=sys.stderr)
             return 2
     return 0
+
+
+def _first_municipality() -> str:
+    """The first municipality id of the corpus, for an example; a placeholder when it cannot be read."""
+    try:
+        from codeassist.corpus import load_corpus
+
+        return next(iter(load_corpus().municipalities), "<municipality>")
+    except Exception:  # noqa: BLE001 - an example must not turn a usage error into a crash
+        return "<municipality>"

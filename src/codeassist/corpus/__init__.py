@@ -20,8 +20,9 @@ from .headnotes import read_headnotes
 from .metadata import fingerprint, read_metadata
 from .parse import PARSER_VERSION, parse_ordinance, slug
 from .refs import find_refs
+from .rules import MunicipalRules, read_rules, rule_problems
 
-__all__ = ["Corpus", "load_corpus", "normalize_ws", "slug"]
+__all__ = ["Corpus", "load_corpus", "loaded_corpora", "normalize_ws", "slug"]
 
 log = logging.getLogger(__name__)
 
@@ -33,9 +34,11 @@ def normalize_ws(s: str) -> str:
 
 
 class Corpus:
-    def __init__(self, corpus_dir: Path):
+    def __init__(self, corpus_dir: Path, check_rules: bool = True):
         self.corpus_dir = corpus_dir
         self.municipalities: dict[str, Municipality] = {}
+        self.rules: dict[str, MunicipalRules] = {}
+        folders: dict[str, Path] = {}
         self.ordinances: dict[str, Ordinance] = {}
         self.sources: dict[str, str] = {}
         self.sections: list[Section] = []
@@ -43,6 +46,7 @@ class Corpus:
         raw: list[tuple[Ordinance, str, list[Provision]]] = []
         for muni, ordinances in read_metadata(corpus_dir):
             self.municipalities[muni.id] = muni
+            folders[muni.id] = ordinances[0][1].parent if ordinances else corpus_dir / muni.id
             for ordinance, path in ordinances:
                 rel = str(path.relative_to(corpus_dir))
                 src = self.sources.setdefault(rel, path.read_text(encoding="utf-8"))
@@ -74,6 +78,31 @@ class Corpus:
                         re.compile(pattern)
                     except re.error as exc:
                         raise CorpusError(f"{ordinance.id}: bad gap pattern {pattern!r}: {exc}") from exc
+
+        # Calculator rules (corpus/<id>/rules/*.toml). A file that does not validate stops the load (its
+        # path and key in the message). A quote no longer verbatim in its provision (say, after an amended
+        # text was dropped in) switches that calculator off for the municipality, so it says "not in the
+        # text" rather than cite words the law no longer has; the problem is logged and kept in
+        # `rule_problems` (the tests and `codeassist add` make it an error).
+        self.rule_problems: list[str] = []
+        for mid, folder in folders.items():
+            try:
+                self.rules[mid] = read_rules(folder)
+            except CorpusError:
+                if check_rules:
+                    raise
+                self.rules[mid] = MunicipalRules()  # `codeassist add` reports each bad entry itself
+            if not check_rules:
+                continue
+            problems = rule_problems(self, mid, self.rules[mid])
+            off = {}
+            for path, key, message in problems:
+                self.rule_problems.append(f"{path}: {key}: {message}")
+                off[Path(path).stem] = None
+            if off:
+                self.rules[mid] = self.rules[mid].model_copy(update=off)
+        for problem in self.rule_problems:
+            log.warning("%s", problem)
 
         self._headnotes: dict[str, Headnote] = {}
         self.headnote_problems: list[str] = []
@@ -194,6 +223,12 @@ class Corpus:
 
 _cache: dict[Path, Corpus] = {}
 _lock = threading.Lock()
+
+
+def loaded_corpora() -> list[Corpus]:
+    """Every corpus loaded so far in this process (the calculators look up a municipality in them)."""
+    with _lock:
+        return list(_cache.values())
 
 
 def load_corpus(corpus_dir: Path | None = None) -> Corpus:

@@ -70,6 +70,27 @@ def _suggest(corpus: "Corpus", text: str, scope: list[Provision], near: Provisio
     return [by_cite[k] for k in keys]
 
 
+def _forms(corpus: "Corpus", sections: list) -> str:
+    """How to write a citation, each form shown by a real citation of `sections`: a dashed section number
+    with its subsection in parentheses, a three-digit number followed by its subsection, and a
+    municipality's name with a section's title and subsection."""
+    found: dict[str, str] = {}
+    for s in sections:
+        label = next((c.labels[-1] for c in corpus.children(s.provision_id) if c.labels and c.kind != "definition"), None)
+        if label is None:
+            continue
+        if s.number and _DASHED_STYLE.fullmatch(s.number):
+            found.setdefault("dashed", f"{s.number}({label})")
+        elif s.number and _NUMBER.fullmatch(s.number):
+            found.setdefault("number", f"{s.number}{label}")
+        elif not s.number:
+            found.setdefault("named", f"{corpus.municipalities[s.municipality].short_name} {s.key.replace('-', ' ')} {label}")
+    shown = [f'"{found[k]}"' for k in ("dashed", "number", "named") if k in found]
+    if not shown:
+        return "write a section number or title and its subsection"
+    return "write it like " + (", ".join(shown[:-1]) + " or " + shown[-1] if len(shown) > 1 else shown[0])
+
+
 def resolve_citation(corpus: "Corpus", text: str, municipality: str | None = None) -> Provision:
     raw = (text or "").strip()
     if not raw:
@@ -122,7 +143,7 @@ def resolve_citation(corpus: "Corpus", text: str, municipality: str | None = Non
                 names = {s.key.replace("-", " "), s.title.lower()}
                 if s.key == "enforcement":
                     names |= {"penalties", "enforcement and penalties"}
-                if s.key == "390" or "definition" in s.title.lower():
+                if "definition" in s.title.lower():
                     names |= {"definitions"}
                 for name in sorted(names, key=len, reverse=True):
                     if re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", words):
@@ -133,8 +154,7 @@ def resolve_citation(corpus: "Corpus", text: str, municipality: str | None = Non
     if not candidates:
         if not m:
             examples = [s.citation for s in sections[:: max(1, len(sections) // 4)]][:4]
-            raise CitationNotFound(raw, examples, "no section number or title found; write it like "
-                                   "\"7B-5(c)\", \"392B\" or \"Hempstead exemptions G\"")
+            raise CitationNotFound(raw, examples, "no section number or title found; " + _forms(corpus, sections))
         raise CitationNotFound(raw, _suggest(corpus, raw, scope, None), "no such section")
     if len(candidates) > 1:
         labels = _labels_from(_strip_filler(rest)) or []

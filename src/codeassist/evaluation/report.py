@@ -169,7 +169,7 @@ def _render_split(results: dict, blind: bool) -> list[str]:
               "with other work on the machine the embedding-bound systems' latencies are inflated and noisy."]
         L += ["", "### Wrong-municipality hits by how the municipality is known", "",
               "caller = passed by the caller; named = the question names it (name, alias or a one-letter typo); "
-              "content = only the gold knows it (e.g. a SWPPP-contents question, which only Hempstead's text answers).", ""]
+              "content = only the gold knows it (e.g. a question on a subject only one municipality's text covers).", ""]
         L += _table(["system"] + [f"{src} wrong/n" for src in ("caller", "named", "content")],
                     [[n] + [f"{s['overall']['wrong_municipality_by_source'][src]['wrong']}/"
                             f"{s['overall']['wrong_municipality_by_source'][src]['n']}"

@@ -8,15 +8,18 @@ import logging
 import os
 import sys
 import time
+import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, ValidationError
+
 from codeassist.evaluation.answers import evaluate_answers
 from codeassist.evaluation.baselines import CHUNK_OVERLAP, CHUNK_SIZE, LANGCHAIN_K, LangchainBaseline
-from codeassist.evaluation.gold import DEFAULT_OUT, is_retrieval_question, load_gold, resolve_splits
+from codeassist.evaluation.gold import DEFAULT_GOLD, DEFAULT_OUT, is_retrieval_question, load_gold, resolve_splits
 from codeassist.evaluation.judge import Judge
 from codeassist.evaluation.metrics import K
 from codeassist.evaluation.report import compact_table, render_report
@@ -24,8 +27,35 @@ from codeassist.evaluation.retrieval import (SYSTEMS, _cache_clearer, _langchain
                                              evaluate_retrieval)
 from codeassist.evaluation.targets import targets
 
-WARMUP = (("stormwater pollution prevention plan", None), ("electrical permit", "tuckahoe"),
-          ("erosion inspection after rain", "hempstead"))
+WARMUP_FILE = DEFAULT_GOLD.with_name("bench.toml")  # [[eval.warmup]]: they name the corpus's municipalities
+
+
+class Warmup(BaseModel):
+    """A search every system runs before the timed queries (loads the model, the indexes and caches)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    question: str
+    municipality: str | None = None  # the caller's filter, when one is given
+
+
+def warmup_questions(path: Path = WARMUP_FILE) -> list[Warmup]:
+    """The [[eval.warmup]] entries of eval/bench.toml; ValueError naming the file and entry when invalid."""
+    try:
+        with open(path, "rb") as f:
+            rows = tomllib.load(f).get("eval", {}).get("warmup", [])
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ValueError(f"{path}: cannot read the warm-up questions: {exc}") from exc
+    if not isinstance(rows, list):
+        raise ValueError(f"{path}: eval.warmup must be an array of tables ([[eval.warmup]])")
+    out = []
+    for i, row in enumerate(rows):
+        try:
+            out.append(Warmup.model_validate(row))
+        except ValidationError as exc:
+            where = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'entry'}: {e['msg']}" for e in exc.errors())
+            raise ValueError(f"{path}: eval.warmup[{i}]: {where}") from exc
+    return out
 
 
 def results_file(out_dir: Path | str, split: str) -> Path:
@@ -134,7 +164,7 @@ def _run_split(setup: _Setup, split: str, path: Path, rows: list[dict], *, answe
                _provision_system("bm25", retriever, judge, "bm25"),
                _provision_system("dense", retriever, judge, "dense"),
                _langchain_system("langchain_filtered", baseline, judge, filtered=True)]
-    warmup = [{"question": q, "municipality": m, "gold": []} for q, m in WARMUP]
+    warmup = [{"question": w.question, "municipality": w.municipality, "gold": []} for w in warmup_questions()]
     names = {m.id: sorted({m.id, m.name.lower(), m.short_name.lower(), *m.aliases})
              for m in corpus.municipalities.values()}
     reset = _cache_clearer(retriever.embedder)

@@ -131,31 +131,50 @@ def summary_caption(pid: str | None, corpus: Corpus) -> str:
 
 
 def expander_title(template: str, quoted: list[Quoted]) -> str:
+    """The template filled with the quoted citations; a prefix the first one shares ("<code> ") is not
+    repeated: "<code> § 7-5(a), § 7-5(a)(1) and 1 more"."""
     names = list(dict.fromkeys(q.citation.citation for q in quoted))
-    shown = ", ".join(names[:MAX_TITLE_CITATIONS])
+    prefix = names[0].split("\u00a7")[0] if "\u00a7" in names[0] else None
+    short = [names[0], *(n[len(prefix):] if prefix and n.startswith(prefix + "\u00a7") else n
+                         for n in names[1:MAX_TITLE_CITATIONS])]
+    shown = ", ".join(short)
     if len(names) > MAX_TITLE_CITATIONS:
         shown += f" and {len(names) - MAX_TITLE_CITATIONS} more"
     return escape_md(template.format(shown))
 
 
-def quoted_md(q: Quoted) -> str:
-    """A blockquote: the lead-in (when there is one), then the quoted words, each with its citation."""
+def quoted_md(run: list[Quoted]) -> str:
+    """A blockquote for quotes from one provision: a lead-in (when there is one) before the words it
+    introduces, each passage on its own line, the citation (linked) once at the end."""
     lines = []
-    if q.intro is not None:
-        lines.append(f"\u201c{escape_md(q.intro.quote)}\u201d \u2026")
-        if q.intro.id != q.citation.id:
-            lines.append(f"\u2014 {md_link(escape_md(q.intro.citation), q.intro.id)}")
-    lines.append(f"\u201c{escape_md(q.citation.quote)}\u201d")
-    lines.append(f"\u2014 {md_link(escape_md(q.citation.citation), q.citation.id)}")
+    for q in run:
+        if q.intro is not None:
+            lines.append(f"\u201c{escape_md(q.intro.quote)}\u201d \u2026")
+            if q.intro.id != q.citation.id:
+                lines.append(f"\u2014 {md_link(escape_md(q.intro.citation), q.intro.id)}")
+        lines.append(f"\u201c{escape_md(q.citation.quote)}\u201d")
+    c = run[-1].citation
+    lines.append(f"\u2014 {md_link(escape_md(c.citation), c.id)}")
     return "\n".join(f"> {line}  " for line in lines)
+
+
+def runs(quoted: list[Quoted]) -> list[list[Quoted]]:
+    """Consecutive quotes from the same provision, together (a calculator quotes one item several times)."""
+    out: list[list[Quoted]] = []
+    for q in quoted:
+        if out and out[-1][-1].citation.id == q.citation.id and q.intro is None:
+            out[-1].append(q)
+        else:
+            out.append([q])
+    return out
 
 
 def _quotes_expander(template: str, quoted: list[Quoted], expanded: bool = False) -> None:
     if not quoted:
         return
-    with st.expander(expander_title(template, quoted), expanded=expanded, icon=":material/gavel:"):
-        for q in quoted:
-            st.markdown(quoted_md(q))
+    with st.expander(expander_title(template, quoted), expanded=expanded):
+        for run in runs(quoted):
+            st.markdown(quoted_md(run))
 
 
 def _said(section: Section, corpus: Corpus, abstained: bool) -> None:
@@ -167,11 +186,9 @@ def _said(section: Section, corpus: Corpus, abstained: bool) -> None:
         if b.kind == "lead" and b.text in VERDICTS:
             verdict = f"**{escape_md(b.text)}** "
             continue
+        st.markdown(icon + verdict + escape_md(b.text))
         if b.kind == "summary":
-            st.markdown(icon + verdict + escape_md(b.text))
             st.caption(summary_caption(b.summary_of, corpus))
-        else:
-            st.markdown(icon + verdict + escape_md(b.text))
         verdict, first = "", False
     if verdict:  # a verdict with no summary after it
         st.markdown(verdict)
@@ -189,8 +206,8 @@ def render_section(section: Section, corpus: Corpus, abstained: bool = False) ->
 
 def render_blocks(answer: Answer, corpus: Corpus) -> None:
     shown = layout(list(answer.blocks))
-    for section in shown.sections:
-        render_section(section, corpus, answer.abstained)
+    for i, section in enumerate(shown.sections):
+        render_section(section, corpus, answer.abstained and i == 0)
     for n in shown.notes:
         st.markdown(f":material/info: **Note:** {escape_md(n)}")
     for f in shown.follow_ups:

@@ -70,6 +70,10 @@ def field_specs(model: type[BaseModel]) -> list[FieldSpec]:
         required = info.is_required()
         label = (info.title or name.replace("_", " ")).capitalize()
         kind, options = _kind(tp)
+        # Choices known only at run time (the corpus's municipalities) come from the field's metadata.
+        dynamic = next((m for m in info.metadata if callable(getattr(m, "choices", None))), None)
+        if dynamic is not None:
+            kind, options = "choice", tuple(dynamic.choices())
         item_kind = item_model = None
         if typing.get_origin(tp) is list:
             (inner,) = typing.get_args(tp) or (str,)
