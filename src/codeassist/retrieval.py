@@ -17,7 +17,10 @@ Steps, each a small function:
 4. A parent and a child are not both returned when one hit's text already contains the other's (a
    section made only of parts shows them all).
 
-Scores: hybrid, the fused score; mode="dense", cosine similarity; mode="bm25", the BM25 score.
+Scores: hybrid, the fused score; mode="dense", the best view's cosine similarity times its view weight;
+mode="bm25", likewise with the BM25 score. Each hit names the view that matched it closest (`Hit.view`,
+`view_text`, and `view_similarity`, its cosine, when the dense search found it): the answer layer opens
+with a headnote's yes/no only when a "yes" or "no" question matched closely.
 `search(..., mode="dense" | "bm25")` runs one retriever alone over the same understood query (no pins),
 for baselines. `CodeassistRetriever` (langchain `BaseRetriever`) is defined on first access so that
 importing this module does not import langchain.
@@ -52,19 +55,22 @@ log = logging.getLogger(__name__)
 RRF_K = 60
 # Relative trust in each retriever, for either fusion. BM25 gets more: on the gold set BM25 alone beats
 # dense alone (all-MiniLM-L6-v2 often misses paraphrased legal questions that share one rare word with
-# the answer: "judge" / "judged invalid by a court").
+# the answer: "judge" / "judged invalid by a court"). Re-measured with headnote views (dev split):
+# 0.2 / 0.3 / 0.35 / 0.4 for dense gave hit@1 0.85 / 0.87 / 0.88 / 0.84; 0.3 kept.
 DEFAULT_WEIGHTS: dict[str, float] = {"dense": 0.3, "bm25": 0.7}
 # Per retriever, how much each view of a provision counts (chunking.py): a provision's score is the best
-# of weight x score over its views; a view missing or weighted 0 is not searched by that retriever.
-# Measured on the dev split only (eval/gold.jsonl, answerable; also without the 30 dev questions that
-# have a near-copy among the headnote questions). Dense: headnote views weigh a little less than the
-# law's own words, so a paraphrase does not outrank a close match in the text; one headnote question
-# alone is the noisiest view (hit@1 0.62 with them at 1.0, 0.66 at 0.9), the heading adds nothing
-# either way but costs nothing (all views searched: no metadata filter). BM25: the text and the
-# headnote's questions joined (BM25 over the text alone 0.62 hit@1, with the questions 0.81); the
-# summary and the heading in BM25 lowered hit@5, single questions lowered everything.
+# of weight x score over its views; a view missing or weighted 0 does not count (BM25 does not search
+# it; the dense search fetches every view, so a hit can name the headnote question that matched it).
+# Measured on the dev split only (eval/gold.jsonl, 133 answerable questions, and the 103 of them with
+# no near-copy among the headnote questions). Dense: headnote views weigh a little less than the law's
+# own words, so a paraphrase does not outrank a close match in the text (all at 1.0: hybrid hit@1
+# 0.865 against 0.88); the questions count mostly joined: one question alone is the noisiest view
+# (at 0.9, dense alone 0.66 against 0.68 at 0.8 or 0) but at 0.8 still lets one that matches nearly
+# word for word decide; the heading changes nothing. BM25: the text and the questions joined (text
+# alone: BM25 0.62, hybrid 0.79; single questions instead: 0.72 / 0.84); adding the summary or the
+# heading changed one question either way.
 DEFAULT_VIEW_WEIGHTS: dict[str, dict[str, float]] = {
-    "dense": {"text": 1.0, "heading": 0.9, "summary": 0.95, "questions": 0.95, "question": 0.9, "yes": 0.9, "no": 0.9},
+    "dense": {"text": 1.0, "heading": 0.9, "summary": 0.95, "questions": 0.95, "question": 0.8, "yes": 0.8, "no": 0.8},
     "bm25": {"text": 1.0, "questions": 1.0},
 }
 # A section with no text of its own shows all its parts when hit, and its headnote sums them up; its
@@ -213,8 +219,7 @@ class Retriever:
         if mode in ("hybrid", "dense"):
             try:
                 vector = self.embedder.embed_query(plan.expanded)
-                found = self.index.dense(vector, depth * VIEWS_PER_PROVISION, plan.municipality,
-                                         views=_searched(weights["dense"]))
+                found = self.index.dense(vector, depth * VIEWS_PER_PROVISION, plan.municipality)
                 scores["dense"] = _best(found, weights["dense"], depth, self._discounts)
                 views["dense"] = _closest(found)
                 # How close the question came to the law's own text (not to our headnotes' wording).
@@ -287,7 +292,7 @@ class Retriever:
 
 
 def _searched(weights: Mapping[str, float]) -> list[str]:
-    """The views a retriever searches: those it gives a positive weight."""
+    """The views BM25 searches: those it gives a positive weight."""
     return sorted(v for v, w in weights.items() if w > 0)
 
 
