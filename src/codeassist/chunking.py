@@ -1,6 +1,14 @@
-"""What gets embedded and BM25-indexed: provisions with their context, sized for the model. Pure.
+"""What gets embedded and BM25-indexed: several representations ("views") of each provision. Pure.
 
-Every provision with text yields at least one chunk:
+Views (`Chunk.view`), each its own chunk, all pointing at their provision:
+- "text": the provision's text with its context (below), one or more chunks;
+- "heading": where it sits: municipality, citation, heading path, its title or defined term;
+- "summary": its headnote's plain-language summary (our words, not the law; corpus/<id>/headnotes);
+- "questions": the headnote's questions joined in one text, and each one alone as "question", "yes"
+  or "no" (a yes/no question the text answers yes or no), so a search can say which one matched.
+A provision without a headnote has the first two only. Retrieval scores a provision by its best view.
+
+Every provision with text yields at least one "text" chunk:
 - a header naming where it sits (municipality, citation, heading path), so "the Town's erosion
   inspections" can match text that never says "Town" or "inspection";
 - its body: the provision's own text, so a hit points at the most specific provision (parents and
@@ -19,27 +27,40 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import Protocol
+from typing import Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from codeassist.text import sentences
-from codeassist.models import Municipality, Provision
+from codeassist.models import Headnote, Municipality, Provision
 
 # Bump when the chunk texts change in a way the chunk hash would not notice (it notices most things:
-# the index key hashes every chunk's text).
-CHUNKER_VERSION = "2"
+# the index key hashes every chunk's text and view).
+CHUNKER_VERSION = "3"
+
+View = Literal["text", "heading", "summary", "questions", "question", "yes", "no"]
+VIEWS: tuple[View, ...] = ("text", "heading", "summary", "questions", "question", "yes", "no")
+HEADNOTE_VIEWS: frozenset[str] = frozenset({"summary", "questions", "question", "yes", "no"})
 
 
 class Chunk(BaseModel):
-    """One embedded text. Several chunks may share a provision (a long provision split in parts)."""
+    """One embedded text: one view of one provision. A provision has several (a long text in parts,
+    its heading, its headnote's summary and questions)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    id: str = Field(description="'<provision id>#<part>', e.g. '<municipality>:<section>(<label>)#1'.")
+    id: str = Field(description="'<provision id>#<part>' for text ('<municipality>:<section>(<label>)#1'), "
+                                "'<provision id>#<view>' or '#<view>-<n>' for the others ('...#yes-0').")
     provision_id: str
     municipality: str
-    text: str = Field(description="Header plus body: exactly what is embedded and BM25-indexed.")
+    text: str = Field(description="Exactly what is embedded and BM25-indexed (a view's text, with context).")
+    view: View = Field(default="text", description="Which representation of the provision this is.")
+    body: str | None = Field(default=None, description="The view's own words without the context header "
+                                                       "(the text part, the question); None: same as `text`.")
+
+    @property
+    def view_text(self) -> str:
+        return self.text if self.body is None else self.body
 
 
 class ChunkSource(Protocol):
@@ -49,6 +70,7 @@ class ChunkSource(Protocol):
 
     def provisions(self, municipality: str | None = None) -> list[Provision]: ...
     def children(self, pid: str) -> list[Provision]: ...
+    def headnote(self, pid: str) -> Headnote | None: ...
 
 
 def words(text: str) -> int:
@@ -74,13 +96,25 @@ def _table_of_contents(children: list[Provision]) -> str:
     return "Contains: " + "; ".join(items) + "." if items else ""
 
 
-def chunk_provisions(source: ChunkSource, max_words: int = 180) -> list[Chunk]:
-    """All chunks of the corpus, in document order. Deterministic: same corpus, same chunks."""
+def heading_view(provision: Provision, municipality: Municipality | None) -> str:
+    """The header plus, for a definition, its heading path ("Definitions > IMPERVIOUS COVER")."""
+    head = header(provision, municipality)
+    return f"{head} {provision.heading}." if provision.kind == "definition" and provision.heading else head
+
+
+def chunk_provisions(source: ChunkSource, max_words: int = 180,
+                     views: Iterable[str] = VIEWS) -> list[Chunk]:
+    """All chunks of the corpus: each provision's views in VIEWS order, provisions in document order.
+    Deterministic: same corpus, same chunks."""
     if max_words < 40:
         raise ValueError(f"chunk budget of {max_words} words leaves no room for text after the header")
+    wanted = set(views)
+    if unknown := wanted - set(VIEWS):
+        raise ValueError(f"unknown views {sorted(unknown)}; known: {', '.join(VIEWS)}")
     chunks: list[Chunk] = []
     for p in source.provisions():
-        head = header(p, source.municipalities.get(p.municipality))
+        muni = source.municipalities.get(p.municipality)
+        head = header(p, muni)
         budget = max_words - words(head)
         if p.text.strip():
             body = p.text
@@ -88,10 +122,31 @@ def chunk_provisions(source: ChunkSource, max_words: int = 180) -> list[Chunk]:
             body = " ".join(_table_of_contents(source.children(p.id)).split()[:budget])
             if not body:
                 continue  # "(Reserved)": nothing to find; a typed citation still reaches it
-        for i, part in enumerate(split_text(body, budget)):
-            chunks.append(Chunk(id=f"{p.id}#{i}", provision_id=p.id, municipality=p.municipality,
-                                text=f"{head}\n{part}"))
+        texts: list[tuple[str, View, str, str | None]] = []  # (id suffix, view, text, body)
+        if "text" in wanted:
+            texts += [(str(i), "text", f"{head}\n{part}", part) for i, part in enumerate(split_text(body, budget))]
+        if "heading" in wanted:
+            texts.append(("heading", "heading", heading_view(p, muni), None))
+        note = source.headnote(p.id)
+        if note is not None:
+            texts += _headnote_views(note, muni.name if muni else p.municipality, wanted)
+        chunks += [Chunk(id=f"{p.id}#{suffix}", provision_id=p.id, municipality=p.municipality, text=text,
+                         view=view, body=own) for suffix, view, text, own in texts]
     return chunks
+
+
+def _headnote_views(note: Headnote, place: str, wanted: set[str]) -> list[tuple[str, View, str, str | None]]:
+    out: list[tuple[str, View, str, str | None]] = []
+    # The place's name leads the summary: summaries say "the Town", which names no place.
+    if "summary" in wanted and note.summary.strip():
+        out.append(("summary", "summary", f"{place}. {note.summary}", note.summary))
+    asked = [q for q in (*note.questions, *note.yes, *note.no) if q.strip()]
+    if "questions" in wanted and asked:
+        out.append(("questions", "questions", " ".join(asked), None))
+    for view, items in (("question", note.questions), ("yes", note.yes), ("no", note.no)):
+        if view in wanted:
+            out += [(f"{view}-{i}", view, q, None) for i, q in enumerate(items) if q.strip()]
+    return out
 
 
 # --- splitting long text -------------------------------------------------------------------------

@@ -1,5 +1,9 @@
 """The index: chunk vectors in Chroma (embedded or a server) plus BM25 over the same chunks.
 
+Chunks are views of provisions (chunking.py: text, heading, headnote summary and questions); the
+metadata of each records its provision, municipality and view, and both searches can be limited to
+some views.
+
 The only module that imports chromadb (lazily, on first use; ~1 s) and rank_bm25.
 
 Derived state is keyed by what it derives from: the collection name carries a hash of every chunk's
@@ -21,7 +25,7 @@ import shutil
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from functools import lru_cache
@@ -44,7 +48,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 # Bump when the stored layout changes (metadata fields, distance function, id scheme).
-INDEX_FORMAT = "1"
+INDEX_FORMAT = "2"  # 2: chunks are views of provisions; metadata carries "view"
 
 
 # --- keys and names ------------------------------------------------------------------------------
@@ -56,7 +60,7 @@ def index_key(chunks: Sequence[Chunk], model_id: str, corpus_fingerprint: str, c
         h.update(part.encode())
         h.update(b"\0")
     for c in chunks:
-        h.update(f"{c.id}\0{c.provision_id}\0{c.municipality}\0{c.text}\0".encode())
+        h.update(f"{c.id}\0{c.provision_id}\0{c.municipality}\0{c.view}\0{c.text}\0".encode())
     return h.hexdigest()
 
 
@@ -98,6 +102,12 @@ class VectorStore(Protocol):
     def delete(self, name: str) -> None:
         """Drop the collection; no error if it does not exist."""
     def close(self) -> None: ...
+
+
+# HNSW's candidate list at query time. A retriever asks for up to 150 chunks (views) at once, more
+# than Chroma's default list holds; the collections are small (a few thousand chunks), so recall
+# matters more than the fraction of a millisecond a longer list costs.
+HNSW_EF_SEARCH = 400
 
 
 def _chroma_settings():
@@ -169,7 +179,7 @@ class ChromaStore:
         # No embedding function: vectors always come from us, and Chroma's default one would try to
         # download an ONNX model. Cosine distance: our vectors are unit length.
         self._collections[name] = self._client.create_collection(
-            name, embedding_function=None, configuration={"hnsw": {"space": "cosine"}}, metadata=metadata)
+            name, embedding_function=None, configuration={"hnsw": {"space": "cosine", "ef_search": HNSW_EF_SEARCH}}, metadata=metadata)
 
     def add(self, name, ids, embeddings, documents, metadatas) -> None:
         if len(ids):
@@ -232,32 +242,37 @@ def _bm25_class():
 
 
 class BM25Search:
-    """rank_bm25 over chunk texts. The municipality filter is applied BEFORE ranking: each filter value
-    gets its own BM25 (document frequencies from that municipality only), built on first use and
-    cached, so another municipality's text can neither rank nor skew the statistics."""
+    """rank_bm25 over chunk texts. The municipality filter (and the choice of views) is applied BEFORE
+    ranking: each (municipality, views) gets its own BM25 (document frequencies from those chunks only),
+    built on first use and cached, so another municipality's text can neither rank nor skew the
+    statistics, and views left out (short headnote questions) do not dilute the rest."""
 
     def __init__(self, chunks: Sequence[Chunk], cache_size: int = 64):
         self._chunks = list(chunks)
-        self._cache: OrderedDict[str | None, tuple[Any, list[Chunk]]] = OrderedDict()
+        self._cache: OrderedDict[tuple[str | None, frozenset[str] | None], tuple[Any, list[Chunk]]] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()
 
-    def _model(self, municipality: str | None):
+    def _model(self, municipality: str | None, views: frozenset[str] | None = None):
+        key = (municipality, views)
         with self._lock:
-            hit = self._cache.get(municipality)
+            hit = self._cache.get(key)
             if hit is not None:
-                self._cache.move_to_end(municipality)
+                self._cache.move_to_end(key)
                 return hit
-        subset = [c for c in self._chunks if municipality in (None, c.municipality)]
+        subset = [c for c in self._chunks
+                  if municipality in (None, c.municipality) and (views is None or c.view in views)]
         model = _bm25_class()([tokenize(c.text) for c in subset], k1=BM25_K1, b=BM25_B) if subset else None
         with self._lock:
-            self._cache[municipality] = (model, subset)
+            self._cache[key] = (model, subset)
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
         return model, subset
 
-    def search(self, query: str, k: int, municipality: str | None = None) -> list[tuple[Chunk, float]]:
-        model, subset = self._model(municipality)
+    def search(self, query: str, k: int, municipality: str | None = None,
+               views: Collection[str] | None = None) -> list[tuple[Chunk, float]]:
+        """Up to k (chunk, BM25 score) pairs with a score above 0, best first; `views` None: all views."""
+        model, subset = self._model(municipality, None if views is None else frozenset(views))
         terms = tokenize(query)
         if model is None or not terms:
             return []
@@ -267,6 +282,7 @@ class BM25Search:
 
 
 # --- the index ----------------------------------------------------------------------------------
+
 
 class IndexStatus(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -397,9 +413,11 @@ class Index:
 
     def _self_check(self) -> bool:
         """A few stored vectors must find themselves first: damaged vector segments make Chroma answer
-        with too few or wrong results rather than an error."""
+        with too few or wrong results rather than an error. Probes are text views, whose header makes
+        them unique (two provisions may share a headnote question, hence a vector)."""
         n = len(self.chunks)
-        probes = [self.chunks[i].id for i in sorted({0, n // 2, n - 1})] if n else []
+        pool = [c for c in self.chunks if c.view == "text"] or self.chunks
+        probes = [pool[i].id for i in sorted({0, len(pool) // 2, len(pool) - 1})] if pool else []
         vectors = self.store.get_embeddings(self.collection, probes)
         k = min(5, n)
         for pid in probes:
@@ -524,7 +542,8 @@ class Index:
         for i in range(0, len(self.chunks), step):
             part = self.chunks[i:i + step]
             store.add(self.collection, [c.id for c in part], vectors[i:i + step], [c.text for c in part],
-                      [{"municipality": c.municipality, "provision_id": c.provision_id} for c in part])
+                      [{"municipality": c.municipality, "provision_id": c.provision_id, "view": c.view}
+                       for c in part])
 
     def _write_manifest(self, manifest: dict) -> None:
         """A human-readable record of the last build; the authoritative copy is the collection metadata."""
@@ -536,11 +555,17 @@ class Index:
             log.warning("could not write %s: %s", self.manifest_path, e)
 
     # --- queries ---
-    def dense(self, vector: np.ndarray, k: int, municipality: str | None = None) -> list[tuple[Chunk, float]]:
-        """Nearest chunks to a query vector as (chunk, cosine similarity), filtered by municipality first."""
+    def dense(self, vector: np.ndarray, k: int, municipality: str | None = None,
+              views: Collection[str] | None = None) -> list[tuple[Chunk, float]]:
+        """Nearest chunks to a query vector as (chunk, cosine similarity), filtered by municipality (and,
+        when given, to those views) first."""
         if not self._ready:
             self.ensure()
-        where = {"municipality": municipality} if municipality else None
+        views = None if views is None or set(views) >= {c.view for c in self.chunks} else set(views)
+        filters: list[dict[str, Any]] = [{"municipality": municipality}] if municipality else []
+        if views is not None:
+            filters.append({"view": {"$in": sorted(views)}})
+        where = filters[0] if len(filters) == 1 else {"$and": filters} if filters else None
         try:
             got = self.store.query(self.collection, vector, k, where)
         except Exception as e:
@@ -549,9 +574,10 @@ class Index:
                                    f"{type(e).__name__}: {e}") from e
         return [(self.chunk_by_id[i], 1.0 - d) for i, d in got if i in self.chunk_by_id]
 
-    def lexical(self, query: str, k: int, municipality: str | None = None) -> list[tuple[Chunk, float]]:
-        """BM25 over the municipality's chunks only."""
-        return self.bm25.search(query, k, municipality)
+    def lexical(self, query: str, k: int, municipality: str | None = None,
+                views: Collection[str] | None = None) -> list[tuple[Chunk, float]]:
+        """BM25 over the municipality's chunks only (of those views, when given)."""
+        return self.bm25.search(query, k, municipality, views)
 
     def close(self) -> None:
         if self._store is not None and self._own_store:

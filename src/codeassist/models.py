@@ -203,6 +203,11 @@ class Hit(Frozen):
     text: str
     score: float
     retrievers: tuple[str, ...] = Field(default=(), description="Which retrievers found it: 'dense', 'bm25', 'citation', 'definition'.")
+    view: str | None = Field(default=None, description="The representation that matched closest: 'text', 'heading', "
+                             "'summary', 'questions', or one headnote question: 'question', 'yes', 'no'.")
+    view_text: str | None = Field(default=None, description="That view's words (the matched headnote question; "
+                                  "headnote views are our summary, not the law).")
+    view_similarity: float | None = Field(default=None, description="Its dense cosine; None when only BM25 found it.")
 
 
 Intent = Literal["calculator", "definition", "lookup", "compare", "retrieval", "clarify", "abstain"]

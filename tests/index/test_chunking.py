@@ -6,8 +6,14 @@ import re
 
 from hypothesis import given, settings, strategies as st
 
-from codeassist.chunking import chunk_provisions, split_text, words
+import pytest
+
+from codeassist.chunking import HEADNOTE_VIEWS, VIEWS, chunk_provisions, split_text, words
 from codeassist.text import _ABBREVIATIONS, sentences
+
+
+def _text(chunks):
+    return [c for c in chunks if c.view == "text"]
 
 
 def test_every_provision_with_text_is_chunked_in_document_order(corpus):
@@ -20,7 +26,7 @@ def test_every_provision_with_text_is_chunked_in_document_order(corpus):
 
 
 def test_chunks_fit_the_budget_and_carry_their_context(corpus):
-    for c in chunk_provisions(corpus, 180):
+    for c in _text(chunk_provisions(corpus, 180)):
         p = corpus.get(c.provision_id)
         assert words(c.text) <= 180, c.id
         assert c.municipality == p.municipality
@@ -30,7 +36,7 @@ def test_chunks_fit_the_budget_and_carry_their_context(corpus):
 
 
 def test_a_long_provision_is_split_between_sentences_and_loses_nothing(corpus):
-    chunks = [c for c in chunk_provisions(corpus, 180) if c.provision_id == "tuckahoe:7-8(a)"]
+    chunks = [c for c in _text(chunk_provisions(corpus, 180)) if c.provision_id == "tuckahoe:7-8(a)"]
     assert len(chunks) >= 2
     bodies = [c.text.split("\n", 1)[1] for c in chunks]
     assert " ".join(" ".join(b.split()) for b in bodies) == " ".join(corpus.get("tuckahoe:7-8(a)").text.split())
@@ -39,7 +45,7 @@ def test_a_long_provision_is_split_between_sentences_and_loses_nothing(corpus):
 
 
 def test_long_provisions_split_at_sentence_ends_where_possible(corpus):
-    for c in chunk_provisions(corpus, 100):
+    for c in _text(chunk_provisions(corpus, 100)):
         body = c.text.split("\n", 1)[1]
         p = corpus.get(c.provision_id)
         if not p.text.strip():
@@ -49,12 +55,47 @@ def test_long_provisions_split_at_sentence_ends_where_possible(corpus):
 
 
 def test_a_section_made_of_parts_lists_them(corpus):
-    (chunk,) = [c for c in chunk_provisions(corpus, 180) if c.provision_id == "hempstead:391"]
+    (chunk,) = [c for c in _text(chunk_provisions(corpus, 180)) if c.provision_id == "hempstead:391"]
     assert "Contains: A. Stormwater pollution prevention plan requirement" in chunk.text
 
 
 def test_chunking_is_deterministic(corpus):
     assert chunk_provisions(corpus, 150) == chunk_provisions(corpus, 150)
+
+
+def test_every_chunked_provision_has_its_heading_view_and_its_headnote_views(corpus):
+    chunks = chunk_provisions(corpus, 180)
+    by_pid: dict[str, dict[str, list]] = {}
+    for c in chunks:
+        assert c.municipality == corpus.get(c.provision_id).municipality
+        by_pid.setdefault(c.provision_id, {}).setdefault(c.view, []).append(c)
+    for pid, views in by_pid.items():
+        assert "text" in views and len(views["heading"]) == 1, pid
+        assert corpus.get(pid).citation in views["heading"][0].text
+        note = corpus.headnote(pid)
+        if note is None:
+            assert not HEADNOTE_VIEWS & set(views), pid
+            continue
+        assert views["summary"][0].view_text == note.summary
+        assert views["summary"][0].text.startswith(corpus.municipalities[note.id.split(":")[0]].name)
+        assert [c.view_text for c in views.get("question", [])] == list(note.questions)
+        assert [c.view_text for c in views.get("yes", [])] == list(note.yes)
+        assert [c.view_text for c in views.get("no", [])] == list(note.no)
+        if note.questions or note.yes or note.no:
+            assert views["questions"][0].text == " ".join([*note.questions, *note.yes, *note.no])
+    assert {c.view for c in chunks} == set(VIEWS)  # the corpus has headnotes with yes and no questions
+
+
+def test_a_text_chunks_view_text_is_its_part_without_the_header(corpus):
+    (chunk,) = [c for c in chunk_provisions(corpus, 180) if c.id == "tuckahoe:7B-5(c)#0"]
+    assert chunk.view == "text" and chunk.view_text == corpus.get("tuckahoe:7B-5(c)").text
+    assert chunk.text.endswith("\n" + chunk.view_text)
+
+
+def test_views_can_be_chosen_and_unknown_ones_are_refused(corpus):
+    assert {c.view for c in chunk_provisions(corpus, 180, views=("text",))} == {"text"}
+    with pytest.raises(ValueError, match="unknown views.*known: text, heading"):
+        chunk_provisions(corpus, 180, views=("text", "summery"))
 
 
 def test_sentences_keep_abbreviations_and_citations_whole():

@@ -78,7 +78,7 @@ def test_stale_index_is_rebuilt_when_corpus_text_changes(corpus, edited_corpus, 
     names = new.store.collection_names()
     assert new.collection in names and old.collection not in names  # never served again
     # and the rebuilt index has the new text
-    hit = new.lexical("0.75 inch precipitation storm event", 1, "hempstead")
+    hit = new.lexical("0.75 inch precipitation storm event", 1, "hempstead", ("text",))
     assert "0.75 inch" in hit[0][0].text
 
 
@@ -242,3 +242,41 @@ def test_unwritable_data_dir_is_a_clear_error(corpus, tmp_path):
     index = Index(corpus, embedder=HashingEmbedder(), settings=Settings(data_dir=blocker / "data"))
     with pytest.raises(IndexUnavailable):
         index.ensure()
+
+
+def test_each_chunk_is_stored_with_its_provision_municipality_and_view(corpus, settings_for):
+    index, _ = build(corpus, settings_for("embedded"))
+    got = index.store._get(index.collection).get(ids=[c.id for c in index.chunks[:40]], include=["metadatas"])
+    for cid, meta in zip(got["ids"], got["metadatas"]):
+        c = index.chunk_by_id[cid]
+        assert meta == {"provision_id": c.provision_id, "municipality": c.municipality, "view": c.view}
+    assert {c.view for c in index.chunks} >= {"text", "heading", "summary", "questions", "question"}
+
+
+@pytest.mark.parametrize("municipality, views", [("hempstead", None), ("tuckahoe", None), (None, ("text",)),
+                                                 ("tuckahoe", ("text", "questions")), (None, None)])
+def test_filtered_vector_search_equals_the_stores_filtered_query(corpus, settings_for, municipality, views):
+    index, _ = build(corpus, settings_for("embedded"))
+    where = [{"municipality": municipality}] if municipality else []
+    if views:
+        where.append({"view": {"$in": list(views)}})
+    where = where[0] if len(where) == 1 else {"$and": where} if where else None
+    n = sum(1 for c in index.chunks if municipality in (None, c.municipality) and (not views or c.view in views))
+    for question in ["stop-work order", "who may sign the plan", "electrical permit fees"]:
+        vec = index.embedder.embed_query(question)
+        for k in (5, 60, n):
+            got = index.dense(vec, k, municipality, views)
+            want = index.store.query(index.collection, vec, k, where)
+            # Same distances in the same order; the same ids, but for order among ties and which of a tie
+            # at the cut made it in (the fake embedder gives many chunks the same distance).
+            assert [1 - s for _, s in got] == pytest.approx([d for _, d in want], abs=1e-5), (question, k)
+            last = want[-1][1] if want else 0
+            assert ({c.id for c, s in got if 1 - s < last - 1e-5} == {i for i, d in want if d < last - 1e-5}), (question, k)
+            assert all(municipality in (None, c.municipality) and (not views or c.view in views) for c, _ in got)
+
+
+def test_bm25_searches_only_the_views_asked_for(corpus, settings_for):
+    index = Index(corpus, embedder=HashingEmbedder(), settings=settings_for("embedded"))
+    hits = index.lexical("who can prepare the stormwater pollution prevention plan", 50, "hempstead", ("questions",))
+    assert hits and {c.view for c, _ in hits} == {"questions"}
+    assert {c.view for c, _ in index.lexical("stormwater plan", 200, "hempstead")} > {"text", "questions"}

@@ -7,7 +7,8 @@ import copy
 import pytest
 from hypothesis import given, strategies as st
 
-from codeassist.retrieval import RRF_K, reciprocal_rank_fusion, relative_score_fusion
+from codeassist.chunking import Chunk
+from codeassist.retrieval import RRF_K, _best, _closest, reciprocal_rank_fusion, relative_score_fusion
 
 
 def test_rrf_sums_weighted_reciprocal_ranks():
@@ -68,3 +69,59 @@ def test_score_fusion_is_pure_bounded_and_complete(scores):
     assert scores == before
     assert sorted(i for i, _, _ in fused) == sorted({i for c in scores.values() for i in c})
     assert all(-1e-9 <= s <= 1 + 1e-9 for _, s, _ in fused)
+
+
+# --- a provision's score from its views -------------------------------------------------------------
+
+def _chunk(pid: str, view: str, n: int = 0) -> Chunk:
+    return Chunk(id=f"{pid}#{view}-{n}", provision_id=pid, municipality="hempstead", text=f"{view} {n}", view=view)
+
+
+def test_a_provision_scores_its_best_weighted_view():
+    found = [(_chunk("a", "question"), 0.9), (_chunk("b", "text"), 0.8), (_chunk("a", "text"), 0.5),
+             (_chunk("c", "summary"), 0.85)]
+    weights = {"text": 1.0, "question": 0.8, "summary": 1.0}
+    assert _best(found, weights) == pytest.approx({"c": 0.85, "b": 0.8, "a": 0.72})
+    assert list(_best(found, weights)) == ["c", "b", "a"]
+    assert list(_best(found, weights, depth=2)) == ["c", "b"]
+    assert _best(found, {"text": 1.0}) == {"b": 0.8, "a": 0.5}  # a view without a weight does not count
+    assert _best(found) == {"a": 0.9, "c": 0.85, "b": 0.8}
+
+
+def test_views_per_provision_ties_keep_first_appearance():
+    found = [(_chunk("b", "text"), 1.0), (_chunk("a", "question"), 2.0)]
+    assert list(_best(found, {"text": 1.0, "question": 0.5})) == ["b", "a"]
+
+
+def test_the_closest_view_prefers_one_question_to_the_joined_questions():
+    found = [(_chunk("a", "questions"), 0.9), (_chunk("a", "yes"), 0.7), (_chunk("a", "question", 1), 0.75),
+             (_chunk("b", "questions"), 0.6), (_chunk("c", "text"), 0.5), (_chunk("c", "summary"), 0.55)]
+    closest = _closest(found)
+    assert {pid: (c.view, s) for pid, (c, s) in closest.items()} == {
+        "a": ("question", 0.75), "b": ("questions", 0.6), "c": ("summary", 0.55)}
+
+
+view_names = st.sampled_from(["text", "heading", "summary", "questions", "question", "yes", "no"])
+found_lists = st.lists(st.tuples(st.sampled_from("abcde"), view_names, st.floats(-1, 30, allow_nan=False)), max_size=20)
+
+
+@given(found_lists, st.dictionaries(view_names, st.floats(0, 2, allow_nan=False)))
+def test_view_fusion_is_pure_and_deterministic(rows, weights):
+    found = [(_chunk(pid, view, i), score) for i, (pid, view, score) in enumerate(rows)]
+    before = copy.deepcopy(found), copy.deepcopy(weights)
+    best, closest = _best(found, weights), _closest(found)
+    assert (found, weights) == before
+    assert best == _best(found, weights) and list(best) == list(_best(found, weights))
+    assert closest == _closest(found)
+    assert list(best.values()) == sorted(best.values(), reverse=True)
+    assert set(best) <= set(closest) == {pid for pid, _, _ in rows}
+    for pid, score in best.items():
+        assert score == max(weights.get(v, 0) * s for p, v, s in rows if p == pid and weights.get(v, 0) > 0)
+
+
+def test_discounts_scale_a_provisions_headnote_views_not_its_text():
+    found = [(_chunk("sec", "question"), 0.9), (_chunk("part", "text"), 0.8), (_chunk("sec", "text"), 0.3)]
+    weights = {"text": 1.0, "question": 1.0}
+    assert list(_best(found, weights)) == ["sec", "part"]
+    assert _best(found, weights, discounts={"sec": 0.5}) == pytest.approx({"part": 0.8, "sec": 0.45})
+    assert _best([(_chunk("sec", "text"), 0.3)], weights, discounts={"sec": 0.5}) == {"sec": 0.3}

@@ -111,3 +111,27 @@ def test_importing_retrieval_does_not_import_heavy_libraries():
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_a_hit_names_the_view_that_matched_closest(fast_retriever):
+    note = fast_retriever.corpus.headnote("tuckahoe:7-5(b)")
+    asked = note.no[0]
+    hit = fast_retriever.search(asked, "tuckahoe", k=3)[0]
+    assert hit.id == "tuckahoe:7-5(b)"
+    assert (hit.view, hit.view_text) == ("no", asked) and hit.view_similarity == pytest.approx(1.0)
+    text_hit = fast_retriever.search("fines and penalties for violations of the electrical code", "tuckahoe",
+                                     k=5, mode="bm25")
+    assert all(h.view and h.view_text and h.view_similarity is None for h in text_hit)  # BM25 has no cosine
+    for h in fast_retriever.search("maintenance agreement", "hempstead", k=5):
+        assert h.view in {"text", "heading", "summary", "questions", "question", "yes", "no"}
+        chunks = [c for c in fast_retriever.index.chunks if c.provision_id == h.id and c.view == h.view]
+        assert h.view_text in {c.view_text for c in chunks}
+        if h.view_similarity is not None:
+            assert -1.0 <= h.view_similarity <= 1.0
+
+
+def test_headnote_wording_does_not_outrank_a_precise_text_match(fast_retriever):
+    # The defined term's own words, not asked as a definition: the definition still comes first.
+    hit = fast_retriever.search("surfaces, improvements and structures that cannot effectively infiltrate rainfall",
+                                "hempstead", k=1)[0]
+    assert hit.id == "hempstead:390/impervious-cover"
