@@ -22,6 +22,7 @@ import logging
 import math
 import os
 import shutil
+import struct
 import threading
 import time
 from collections import OrderedDict
@@ -296,6 +297,28 @@ class IndexStatus(BaseModel):
     model: str
 
 
+_HNSW_HEADER = struct.Struct("<iQQQQQQiIQQQdQ")  # chroma's hnswlib header.bin (100 bytes)
+
+
+def hnsw_damage(chroma_dir: Path) -> str | None:
+    """What is wrong with an embedded Chroma's vector segment files, read without opening Chroma (whose native
+    code aborts the process on a truncated segment), or None. The header says how many vectors the segment
+    holds and how large each is; the data files must have exactly those sizes."""
+    for header in sorted(Path(chroma_dir).glob("*/header.bin")):
+        seg = header.parent
+        raw = header.read_bytes()
+        if len(raw) != _HNSW_HEADER.size:
+            return f"{header} has {len(raw)} bytes, not {_HNSW_HEADER.size}"
+        _, _, max_elements, count, per_element, *_ = _HNSW_HEADER.unpack(raw)
+        if not 0 <= count <= max_elements < 1 << 40 or not 0 < per_element < 1 << 20:
+            return f"{header} holds impossible sizes"
+        for name, size in (("data_level0.bin", count * per_element), ("length.bin", 4 * count)):
+            f = seg / name
+            if not f.is_file() or f.stat().st_size != size:
+                return f"{f} is missing or not {size} bytes"
+    return None
+
+
 class Index:
     """Chunks of a corpus, their vectors in a VectorStore, and BM25 over the same chunks.
 
@@ -381,6 +404,10 @@ class Index:
     def _problem(self, quiet: bool = False) -> str | None:
         """Why the stored index cannot be served as is (logged unless quiet), or None when it can."""
         say = (lambda *a: None) if quiet else log.warning
+        if self.kind == "embedded" and self._store is None:
+            damage = hnsw_damage(self._embedded_path)
+            if damage:  # checked before Chroma opens the files: a truncated segment crashes it natively
+                return self._unreadable(IndexUnavailable(damage))
         try:
             info = self.store.info(self.collection)
             if info is None:
