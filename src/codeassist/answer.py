@@ -26,6 +26,7 @@ SUBJECT_MIN_DENSE = 0.55
 # A yes/no question gets "Yes."/"No." only when it is this close to a headnote question the provision's
 # text plainly answers that way, and the two ask it with the same polarity.
 YES_NO_MIN_SIMILARITY = 0.80
+YES_NO_MARGIN = 0.05
 _POLARITY = re.compile(r"\b(not|no|never|without|skip|avoid|exempt|n't|cannot|can't|don't|doesn't|won't|isn't|aren't)\b", re.I)
 
 
@@ -111,20 +112,53 @@ def _lead_in(corpus: "Corpus", pid: str) -> Citation | None:
     return cite(corpus, parent, last[-1])
 
 
-def yes_no(plan: QueryPlan, hit: Hit | None) -> str | None:
-    """"Yes"/"No" when the question is yes/no, the best provision's headnote holds a yes/no question the
-    text plainly answers, the retriever matched the question to it closely, and both ask with the same
-    polarity ("can I skip the plan?" never borrows the answer to "do I need a plan?")."""
-    if not plan.yes_no or hit is None:
+def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
+    """"Yes"/"No" for a yes/no question, only from evidence: the provision's curated headnote holds a yes/no
+    question close to this one (YES_NO_MIN_SIMILARITY), or the question asks whether something may, must or
+    does happen and the words quoted from the best provision settle it by their modal ("shall not",
+    "unlawful" -> No; "may", "shall" -> Yes, but "may" never answers a "must" question). A question that
+    asks with the opposite polarity ("can I skip ...", "without ...", "exempt") gets neither."""
+    if not plan.yes_no or hit is None or _POLARITY.search(plan.query):
         return None
-    view = getattr(hit, "view", None)
-    asked = getattr(hit, "view_text", None) or ""
-    sim = getattr(hit, "view_similarity", None) or 0.0
-    if view not in ("yes", "no") or sim < YES_NO_MIN_SIMILARITY:
+    if hit.yes_no is not None and (hit.yes_no_similarity or 0.0) >= YES_NO_MIN_SIMILARITY \
+            and not _POLARITY.search(hit.yes_no_text or ""):
+        return "Yes" if hit.yes_no == "yes" else "No"
+    asks = _asks(plan.query)
+    if asks is None or not said:
         return None
-    if bool(_POLARITY.search(plan.query)) != bool(_POLARITY.search(asked)):
-        return None
-    return "Yes" if view == "yes" else "No"
+    if _ONLY.search(said):
+        return None  # "may be issued only to ...": the answer turns on who or when, not yes or no
+    if _PROHIBITS.search(said):
+        # "No person shall ..." answers "can I ...?"; a sentence that also grants something is mixed.
+        # A duty laid on the officials ("the Building Inspector shall not disqualify ...") says nothing of
+        # what the asker may do.
+        granted = _PERMITS.search(_PROHIBITS.sub(" ", said))
+        return "No" if asks == "permission" and not granted and not _OFFICIAL_BOUND.search(said) else None
+    if _OBLIGES.search(said):
+        return "Yes"
+    if _PERMITS.search(said) and asks in ("permission", "fact"):
+        return "Yes"
+    return None
+
+
+# What a yes/no question asks, by its opening words: may something happen (permission), must it (obligation),
+# or does it (fact). Questions about being exempt or allowed to skip something never reach these.
+_ASKS = [
+    ("obligation", re.compile(r"^(?:\W*\w+,?\s+)?(?:must|should|do(?:es)? (?:\w+ ){1,3}(?:have|need) to|do(?:es)? (?:\w+ ){1,3}need|"
+                              r"(?:is|are) (?:\w+ ){1,4}(?:required|needed|necessary|mandatory))\b", re.I)),
+    ("permission", re.compile(r"^(?:\W*\w+,?\s+)?(?:can|could|may|(?:is|are) (?:\w+ ){1,4}allowed)\b", re.I)),
+    ("fact", re.compile(r"^(?:\W*\w+,?\s+)?(?:does|do|will|would) (?:the|a|an|my|our|this|that|they|he|she|it|\w+)\b", re.I)),
+]
+_PROHIBITS = re.compile(r"\b(?:shall not|may not|must not|cannot|no (?:\w+ ){1,3}shall|unlawful|prohibited)\b", re.I)
+_OBLIGES = re.compile(r"\b(?:shall|must|is required|are required)\b", re.I)
+_OFFICIAL_BOUND = re.compile(r"\b(?:inspector|officer|village|town|board|department|municipality|official)s?\b[^.;:]{0,80}?"
+                             r"\b(?:shall not|must not|may not)\b", re.I)
+_ONLY = re.compile(r"\b(?:only|except|unless)\b", re.I)
+_PERMITS = re.compile(r"\b(?:may|authorized|entitled|empowered|has the (?:right|power|authority))\b", re.I)
+
+
+def _asks(question: str) -> str | None:
+    return next((kind for kind, pattern in _ASKS if pattern.search(question)), None)
 
 
 def _rank_candidates(corpus: "Corpus", scorer: Scorer, plan: QueryPlan, hits: list[Hit]) -> tuple[list, float]:
@@ -186,14 +220,14 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
     for muni, cites, _, hit in parts:
         label = names[muni] if (len(parts) > 1 or not named) else None
         lead = cites[0]
-        verdict = yes_no(plan, hit) if hit.id == lead.id else None
-        summary = D.summary(corpus, lead.id, label)
-        if verdict and summary is not None:
-            blocks.append(D.lead(f"{verdict}.", label))
-            blocks.append(summary.model_copy(update={"label": None}))
-        else:
-            blocks.append(summary)
         intro = _lead_in(corpus, lead.id)
+        said = f"{intro.quote} {lead.quote}" if intro is not None else lead.quote
+        verdict = yes_no(plan, hit, said) if hit.id == lead.id else None
+        summary = D.summary(corpus, lead.id, label)
+        if verdict:
+            blocks.append(D.lead(f"{verdict}.", label))
+            label = None
+        blocks.append(summary.model_copy(update={"label": label}) if summary is not None else None)
         if intro is not None and intro.id not in {c.id for c in cites}:
             blocks.append(D.quote(intro, role="lead-in", label=None if summary else label))
         blocks.append(D.quote(lead, role="proof", label=None if (summary or intro) else label))

@@ -153,8 +153,9 @@ def first_sentence(draft: Draft) -> str:
             continue
         b = blocks[i]
         words = _q(b.citation) if b.citation else b.text
-        if b.kind == "lead" and b.text in ("Yes.", "No.") and i + 1 < len(blocks) and blocks[i + 1].kind == "summary":
-            words = f"{b.text} {blocks[i + 1].text}"
+        if b.kind == "lead" and b.text in ("Yes.", "No.") and i + 1 < len(blocks) and blocks[i + 1].kind in ("summary", "quote"):
+            after = blocks[i + 1]
+            words = f"{b.text} {_q(after.citation) if after.citation else after.text}"
         return (f"{b.label}: " if b.label else "") + words
     return ""
 
@@ -188,7 +189,8 @@ def render_text(draft: Draft) -> str:
             elif b.role == "pointer":
                 out.append(f"What the text does say: {said}")
             else:
-                out.append(f"{label}The law says: {said}")
+                out.append(f"{verdict or label}The law says: {said}")
+                verdict = ""
         elif b.kind == "text":
             out.append(label + b.text)
         elif b.kind == "note":

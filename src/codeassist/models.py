@@ -208,6 +208,10 @@ class Hit(Frozen):
     view_text: str | None = Field(default=None, description="That view's words (the matched headnote question; "
                                   "headnote views are our summary, not the law).")
     view_similarity: float | None = Field(default=None, description="Its dense cosine; None when only BM25 found it.")
+    yes_no: str | None = Field(default=None, description="'yes' or 'no': the kind of this provision's yes/no headnote "
+                               "question closest to the query among the dense candidates, if any was found.")
+    yes_no_text: str | None = Field(default=None, description="That yes/no headnote question.")
+    yes_no_similarity: float | None = Field(default=None, description="Its dense cosine to the query.")
 
 
 Intent = Literal["calculator", "definition", "lookup", "compare", "retrieval", "clarify", "abstain"]

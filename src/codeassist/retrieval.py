@@ -215,6 +215,7 @@ class Retriever:
         weights = self.view_weights
         scores: dict[str, dict[str, float]] = {}  # retriever -> provision id -> weighted best view score
         views: dict[str, dict[str, tuple[Chunk, float]]] = {}  # retriever -> provision id -> closest view
+        verdicts: dict[str, tuple[Chunk, float]] = {}  # provision id -> its closest yes/no headnote question
         nearest = None
         if mode in ("hybrid", "dense"):
             try:
@@ -222,6 +223,7 @@ class Retriever:
                 found = self.index.dense(vector, depth * VIEWS_PER_PROVISION, plan.municipality)
                 scores["dense"] = _best(found, weights["dense"], depth, self._discounts)
                 views["dense"] = _closest(found)
+                verdicts = _closest(found, kinds=("yes", "no"))
                 # How close the question came to the law's own text (not to our headnotes' wording).
                 nearest = max((round(float(s), 6) for c, s in found if c.view == "text"), default=None)
             except IndexUnavailable as e:
@@ -236,7 +238,7 @@ class Retriever:
         shown = {pid: (c, s if name == "dense" else None)
                  for name in ("bm25", "dense") for pid, (c, s) in views.get(name, {}).items()}
         if mode != "hybrid":
-            return self._hits([(pid, s, (mode,)) for pid, s in scores.get(mode, {}).items()], k, shown), nearest
+            return self._hits([(pid, s, (mode,)) for pid, s in scores.get(mode, {}).items()], k, shown, verdicts), nearest
         if self.fusion == "rrf":
             fused = reciprocal_rank_fusion({name: list(c) for name, c in scores.items()}, weights=self.weights)
         else:
@@ -245,7 +247,7 @@ class Retriever:
         pinned = list(dict.fromkeys([*plan.citations, *plan.asked_definitions]))
         head = [(pid, PINNED_SCORE, ("citation",) if pid in plan.citations else ("definition", *found_by.get(pid, ())))
                 for pid in pinned]
-        return self._hits(head + [row for row in fused if row[0] not in pinned], k, shown), nearest
+        return self._hits(head + [row for row in fused if row[0] not in pinned], k, shown, verdicts), nearest
 
     @cached_property
     def _discounts(self) -> dict[str, float]:
@@ -265,7 +267,8 @@ class Retriever:
         return set() if p.text.strip() else {d.id for d in self.corpus.descendants(p.id)}
 
     def _hits(self, ranked: Sequence[tuple[str, float, tuple[str, ...]]], k: int,
-              shown: Mapping[str, tuple[Chunk, float | None]] | None = None) -> list[Hit]:
+              shown: Mapping[str, tuple[Chunk, float | None]] | None = None,
+              verdicts: Mapping[str, tuple[Chunk, float]] | None = None) -> list[Hit]:
         out: list[Hit] = []
         kept: list[tuple[str, set[str]]] = []
         for pid, score, names in ranked:
@@ -278,10 +281,13 @@ class Retriever:
                 continue
             kept.append((pid, covers))
             chunk, similarity = (shown or {}).get(pid, (None, None))
+            yn, yn_sim = (verdicts or {}).get(pid, (None, None))
             out.append(Hit(id=p.id, municipality=p.municipality, citation=p.citation, heading=p.heading,
                            text=self.hit_text(p), score=round(float(score), 6), retrievers=tuple(names),
                            view=chunk.view if chunk else None, view_text=chunk.view_text if chunk else None,
-                           view_similarity=None if similarity is None else round(float(similarity), 6)))
+                           view_similarity=None if similarity is None else round(float(similarity), 6),
+                           yes_no=yn.view if yn else None, yes_no_text=yn.view_text if yn else None,
+                           yes_no_similarity=None if yn_sim is None else round(float(yn_sim), 6)))
             if len(out) == k:
                 break
         return out
@@ -318,7 +324,8 @@ def _best(chunk_scores: Sequence[tuple[Chunk, float]], weights: Mapping[str, flo
     return {pid: best[pid] for pid in ranked}
 
 
-def _closest(chunk_scores: Sequence[tuple[Chunk, float]]) -> dict[str, tuple[Chunk, float]]:
+def _closest(chunk_scores: Sequence[tuple[Chunk, float]],
+             kinds: Sequence[str] | None = None) -> dict[str, tuple[Chunk, float]]:
     """Provision id -> its view that matched closest (raw score) and that score. A single headnote
     question ("question", "yes", "no") is preferred to the joined "questions" view it is part of: the
     answer layer quotes one question, and its own similarity says how close that one came. Pure."""
@@ -327,6 +334,8 @@ def _closest(chunk_scores: Sequence[tuple[Chunk, float]]) -> dict[str, tuple[Chu
 
     out: dict[str, tuple[Chunk, float]] = {}
     for match in chunk_scores:
+        if kinds is not None and match[0].view not in kinds:
+            continue  # `kinds` keeps only those views ("yes", "no": the closest yes/no headnote question)
         pid = match[0].provision_id
         if pid not in out or rank(match) > rank(out[pid]):  # ties keep the first seen
             out[pid] = match
