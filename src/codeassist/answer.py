@@ -13,6 +13,7 @@ from .compose import Scorer, cite, short_quote
 from .errors import CitationNotFound
 from .models import Answer, Block, Citation, Draft, Hit, QueryPlan
 from .text import clauses as _sentences
+from .text import stem
 
 if TYPE_CHECKING:
     from .corpus import Corpus
@@ -118,12 +119,12 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     does happen and the words quoted from the best provision settle it by their modal ("shall not",
     "unlawful" -> No; "may", "shall" -> Yes, but "may" never answers a "must" question). A question that
     asks with the opposite polarity ("can I skip ...", "without ...", "exempt") gets neither."""
-    if not plan.yes_no or hit is None or _POLARITY.search(plan.query):
+    if not plan.yes_no or hit is None or plan.negative:
         return None
     if hit.yes_no is not None and (hit.yes_no_similarity or 0.0) >= YES_NO_MIN_SIMILARITY \
             and not _POLARITY.search(hit.yes_no_text or ""):
         return "Yes" if hit.yes_no == "yes" else "No"
-    asks = _asks(plan.query)
+    asks = plan.asks
     if asks is None or not said:
         return None
     if _ONLY.search(said):
@@ -141,24 +142,12 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     return None
 
 
-# What a yes/no question asks, by its opening words: may something happen (permission), must it (obligation),
-# or does it (fact). Questions about being exempt or allowed to skip something never reach these.
-_ASKS = [
-    ("obligation", re.compile(r"^(?:\W*\w+,?\s+)?(?:must|should|do(?:es)? (?:\w+ ){1,3}(?:have|need) to|do(?:es)? (?:\w+ ){1,3}need|"
-                              r"(?:is|are) (?:\w+ ){1,4}(?:required|needed|necessary|mandatory))\b", re.I)),
-    ("permission", re.compile(r"^(?:\W*\w+,?\s+)?(?:can|could|may|(?:is|are) (?:\w+ ){1,4}allowed)\b", re.I)),
-    ("fact", re.compile(r"^(?:\W*\w+,?\s+)?(?:does|do|will|would) (?:the|a|an|my|our|this|that|they|he|she|it|\w+)\b", re.I)),
-]
 _PROHIBITS = re.compile(r"\b(?:shall not|may not|must not|cannot|no (?:\w+ ){1,3}shall|unlawful|prohibited)\b", re.I)
 _OBLIGES = re.compile(r"\b(?:shall|must|is required|are required)\b", re.I)
 _OFFICIAL_BOUND = re.compile(r"\b(?:inspector|officer|village|town|board|department|municipality|official)s?\b[^.;:]{0,80}?"
                              r"\b(?:shall not|must not|may not)\b", re.I)
 _ONLY = re.compile(r"\b(?:only|except|unless)\b", re.I)
 _PERMITS = re.compile(r"\b(?:may|authorized|entitled|empowered|has the (?:right|power|authority))\b", re.I)
-
-
-def _asks(question: str) -> str | None:
-    return next((kind for kind, pattern in _ASKS if pattern.search(question)), None)
 
 
 def _rank_candidates(corpus: "Corpus", scorer: Scorer, plan: QueryPlan, hits: list[Hit]) -> tuple[list, float]:
@@ -182,6 +171,12 @@ def _rank_candidates(corpus: "Corpus", scorer: Scorer, plan: QueryPlan, hits: li
     return best, top_cov
 
 
+def _says(text: str, phrase: str) -> bool:
+    """The phrase's words, in order and next to each other, in the text (stemmed: "property taxes")."""
+    want, have = ([stem(w) for w in re.findall(r"[a-z0-9]+", t.lower())] for t in (phrase, text))
+    return bool(want) and any(have[i:i + len(want)] == want for i in range(len(have) - len(want) + 1))
+
+
 def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, plan: QueryPlan,
                      munis: list[str], named: bool) -> Answer:
     question = plan.query
@@ -191,8 +186,9 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
         best, top_cov = _rank_candidates(corpus, scorer, plan, hits)
         if not best:
             continue
-        if plan.subject:  # "where can I park?": only an ordinance that plainly speaks to it answers
-            relevant = top_cov >= SUBJECT_MIN_COVERAGE and (dense is None or dense >= SUBJECT_MIN_DENSE)
+        if plan.subject:  # "where can I park?": only an ordinance whose words name the subject answers it
+            named_there = _says(corpus.full_text(best[0][2].id), plan.subject)
+            relevant = named_there and top_cov >= SUBJECT_MIN_COVERAGE and (dense is None or dense >= SUBJECT_MIN_DENSE)
         else:
             relevant = top_cov >= MIN_COVERAGE or (dense is not None and dense >= MIN_DENSE)
         if not relevant:

@@ -11,6 +11,7 @@ from . import draft as D
 from .answer import NOT_IN_CORPUS, SearchBackend, _names, abstain, reply
 from .compose import cite, short_quote
 from .models import Answer, QueryPlan
+from .text import stem
 
 if TYPE_CHECKING:
     from .corpus import Corpus
@@ -105,6 +106,18 @@ def _substantive(chunks: list[str], corpus: "Corpus") -> list[str]:
     return sorted(keep, key=len, reverse=True)
 
 
+def _stems(words: str) -> tuple[str, ...]:
+    return tuple(stem(w) for w in re.findall(r"[a-z0-9]+", words.lower()))
+
+
+def _same_or_not(plan: QueryPlan, differ: bool) -> str | None:
+    """"Yes."/"No." for "are they the same?" and "do they differ?" questions, from the wording compared."""
+    asks = plan.slots.get("asks_same") if plan.yes_no else None
+    if asks is None:
+        return None
+    return ("No." if differ else "Yes.") if asks else ("Yes." if differ else "No.")
+
+
 def answer_compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) -> Answer:
     question = plan.query
     data = compare(corpus, backend, plan)
@@ -126,10 +139,17 @@ def answer_compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) ->
     quoted = {c.municipality: " ".join(c.quote.split()) for c in citations}
     only_a = [x for x in _substantive(re.findall(r"\[-(.+?)-\]", pair[a]["marked"]), corpus) if x in quoted[a]]
     only_b = [x for x in _substantive(re.findall(r"\{\+(.+?)\+\}", pair[b]["marked"]), corpus) if x in quoted[b]]
+    # "provision" / "provisions": the same word inflected on each side changes no rule.
+    same = {_stems(x) for x in only_a} & {_stems(x) for x in only_b}
+    only_a = [x for x in only_a if _stems(x) not in same]
+    only_b = [x for x in only_b if _stems(x) not in same]
     summary = "Both texts are worded the same." if not (only_a or only_b) else \
         f"Differences in wording: only {names[a]} says " + "; ".join(f"\u201c{x}\u201d" for x in only_a[:4]) + \
         f"; only {names[b]} says " + "; ".join(f"\u201c{x}\u201d" for x in only_b[:4]) + "."
     blocks = [D.lead(summary)]
+    verdict = _same_or_not(plan, differ=bool(only_a or only_b))
+    if verdict:
+        blocks.insert(0, D.lead(verdict))
     for c in citations:
         summary = D.summary(corpus, c.id, names[c.municipality])
         blocks += [summary, D.quote(c, role="proof", label=None if summary else names[c.municipality])]

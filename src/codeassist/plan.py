@@ -24,9 +24,19 @@ from .text import clean_text
 if TYPE_CHECKING:
     from .corpus import Corpus
 
-# Questions a yes or a no answers: they open with an auxiliary verb.
-_YES_NO = re.compile(r"^(?:(?:ok(?:ay)?|so|and|but|also|hi|hello|quick question)[,:]?\s+)*(?:can|could|do|does|did|is|are|am|"
-                     r"was|were|must|should|shall|will|would|may|might|have|has|need|needs)\b", re.I)
+# Questions a yes or a no answers open (or, after a statement, go on: "... - can the town ...?") with an
+# auxiliary verb; what they ask: may something happen (permission), must it (obligation), or does it (fact).
+_CLAUSE = r"(?:^|[.!?;:\u2013\u2014-]\s+|,\s+(?=(?:and|but|so)\s))(?:(?:ok(?:ay)?|so|and|but|also|hi|hello|quick question)[,:]?\s+)*"
+_YES_NO = re.compile(_CLAUSE + r"(?:can|could|do|does|did|is|are|am|was|were|must|should|shall|will|would|may|might|"
+                     r"have|has|need|needs)\b", re.I)
+_ASKS = [
+    ("obligation", re.compile(_CLAUSE + r"(?:must|should|do(?:es)? (?:\w+ ){1,3}(?:have|need) to|do(?:es)? (?:\w+ ){1,3}need|"
+                              r"(?:is|are) (?:\w+ ){1,4}(?:required|needed|necessary|mandatory))\b", re.I)),
+    ("permission", re.compile(_CLAUSE + r"(?:can|could|may|(?:is|are) (?:\w+ ){1,4}allowed)\b", re.I)),
+    ("fact", re.compile(_CLAUSE + r"(?:does|do|will|would) (?:the|a|an|my|our|this|that|they|he|she|it|\w+)\b", re.I)),
+]
+# Asked in the negative or about getting out of a rule: a yes or no read off the law's modal would mislead.
+_NEGATIVE = re.compile(r"\b(not|no|never|without|skip|avoid|exempt|n't|cannot|can't|don't|doesn't|won't|isn't|aren't)\b", re.I)
 
 
 # An alias made only of words every municipality could be called by ("the village", "the town").
@@ -228,6 +238,7 @@ class Planner:
                          definitions=tuple(dict.fromkeys(asked + used)), asked_definitions=tuple(asked),
                          intent=route.intent, calculator=route.calculator, term=route.term,
                          citation_text=route.citation_text, subject=route.notes[0] if route.notes else None,
-                         yes_no=bool(_YES_NO.match(text)), slots=slots, slot_sources=sources, gaps=gaps,
+                         yes_no=bool(_YES_NO.search(text)), negative=bool(_NEGATIVE.search(text)),
+                         asks=next((kind for kind, pattern in _ASKS if pattern.search(text)), None), slots=slots, slot_sources=sources, gaps=gaps,
                          follow_up=follow, follow_up_municipality=moved_to)
 

@@ -21,7 +21,7 @@ SQFT_PER_ACRE = 43_560
 
 # Subjects these ordinances do not cover at all (answered with an abstention, not a near-miss quote).
 OTHER_SUBJECTS = re.compile(
-    r"\b(property tax(?:es)?|tax rate|school tax|parking|garbage|trash|recycling|dogs?|cats?|pets?|noise|leash|"
+    r"\b(property tax(?:es)?|tax rate|school tax|park(?:ing)? (?:my |a |the )?(?:car|truck|vehicle|overnight)|parking|garbage|trash|recycling|dogs?|cats?|pets?|noise|leash|"
     r"setbacks?|side yard|front yard|snow removal|fireworks|liquor|alcohol|short[- ]term rental|airbnb|"
     r"swimming pool fence|pool fence|sidewalk shoveling|rent control|speed limit|marriage|voting)\b", re.I)
 
@@ -272,6 +272,13 @@ _PERMIT = re.compile(r"\b(?:(?:need|require[sd]?|get|pull|apply for|file for)\s+
                      r"without (?:an?\s+|the\s+|any\s+)?(?:electrical\s+|wiring\s+)?permits?|"
                      r"permits?\s+(?:needed|required|necessary)|permit needed|can i do it myself|do it myself)\b", re.I)
 
+# Electrical work being done (the permit calculator's subject), not wiring merely used or owned.
+_WORK = re.compile(r"\b(install\w*|replac\w*|add(?:ing)?|wir(?:e|ing) (?:up|a|an|the|my|our|new)|repair\w*|fix\w*|chang\w*|"
+                   r"swap\w*|run(?:ning)?|upgrad\w*|mov(?:e|ing)|extend\w*|rewir\w*|put(?:ting)? in|do (?:it|the work)|"
+                   r"work|job|alter\w*|new)\b", re.I)
+_USING = re.compile(r"\b(?:keep|still|continue to|go on) us(?:e|ing)\b", re.I)
+
+
 ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
     (r"landing area|log haul|haul road", "silviculture_landing_or_haul_road"),
     (r"\b(silvicultur\w*|logging|timber|forestry)\b", "silviculture"),
@@ -430,6 +437,9 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
         put("performed_by", by, by)
     if _ELECTRICAL.search(q):
         put("electrical", True, _ELECTRICAL.search(q).group(0))
+    same = re.search(r"\b(same|identical|alike|match|differ\w*|different)\b", low)
+    if same:  # "are they the same?" (True) or "do they differ?" (False)
+        put("asks_same", not same.group(1).startswith("differ"), same.group(0))
     counting = re.search(r"\b(how many|separate|each (?:day|week)|count)\b", low)
     if counting:  # "how many violations is that?": a question about counting, not the fine
         put("counting", True, counting.group(0))
@@ -476,7 +486,7 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     has_area = "area" in slots
     if _CHECKLIST.search(q) and has_area:
         return Route("calculator", calculator="swppp_checklist")
-    if slots.get("electrical") and _PERMIT.search(q) and not _PENALTY.search(q) and not _DEADLINE.search(q):
+    if slots.get("electrical") and _PERMIT.search(q) and _WORK.search(q) and not _USING.search(q) and not _PENALTY.search(q) and not _DEADLINE.search(q):
         return Route("calculator", calculator="electrical_permit")
     if _PENALTY.search(q) and ("offense_number" in slots or "duration_days" in slots or
                                re.search(r"\b(max|maximum|minimum|how much|range|what(?:'s| is) the fine)\b", low)):
