@@ -23,6 +23,7 @@ MIN_COVERAGE = 0.34  # share of the question's (IDF-weighted) words a passage mu
 MIN_DENSE = 0.30     # cosine similarity of the best passage to the question (all-MiniLM-L6-v2)
 # A subject these laws do not cover (parking, dogs) is answered only on strong evidence:
 SUBJECT_MIN_COVERAGE = 0.6
+DEFINITION_NOT_ASKED = 0.6  # weight of a definition among the candidates when the question does not ask for it
 SUBJECT_MIN_DENSE = 0.55
 # A yes/no question gets "Yes."/"No." only when it is this close to a headnote question the provision's
 # text plainly answers that way, and the two ask it with the same polarity.
@@ -165,8 +166,12 @@ def _rank_candidates(corpus: "Corpus", scorer: Scorer, plan: QueryPlan, hits: li
         head = corpus.headnote(p.id)
         cov = scorer.coverage(plan.expanded, " ".join([text, p.heading, *((head.summary, *head.questions) if head else ())]))
         top_cov = max(top_cov, cov)
-        # The retriever's order counts most; overlap picks among close candidates.
-        best.append((1.0 / (1 + rank) + 0.5 * cov + 0.25 * max(s_score, 0), sentence, p, h))
+        # The retriever's order counts most; overlap picks among close candidates. A definition says what a
+        # word means, not what may or must happen: it leads only a question about the word's meaning.
+        score = 1.0 / (1 + rank) + 0.5 * cov + 0.25 * max(s_score, 0)
+        if p.kind == "definition" and p.id not in plan.asked_definitions:
+            score *= DEFINITION_NOT_ASKED
+        best.append((score, sentence, p, h))
     best.sort(key=lambda x: -x[0])
     return best, top_cov
 

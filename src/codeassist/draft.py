@@ -128,10 +128,12 @@ def _walk(corpus: "Corpus", draft: Draft, calculation: Any, question: str, echo_
     for b in draft.blocks:
         if b.kind in ("quote", "summary"):
             continue
-        words = b.text
-        for c in draft.citations:  # citations and ids named in our words ("see § 392(B)") are not figures
-            words = words.replace(c.citation, " ").replace(c.id, " ")
-        bad = figures(_SECTION_REF.sub(" ", words)) - held
+        # Citations and ids named in our words ("see § 392(B)") are not figures: longest first, so that
+        # "§ 7B-6(a)" does not leave the "(1)" of "§ 7B-6(a)(1)" behind, and section references as a whole.
+        words = _SECTION_REF.sub(" ", b.text)
+        for ref in sorted({x for c in draft.citations for x in (c.citation, c.id)}, key=len, reverse=True):
+            words = words.replace(ref, " ")
+        bad = figures(words) - held
         if bad:
             unsupported |= bad
             problems.append(f"unsupported numbers in {b.kind}: {sorted(bad)}")
