@@ -19,6 +19,7 @@ from codeassist.calculators import CALCULATORS
 from codeassist.compare import compare
 from codeassist.corpus import load_corpus
 from codeassist.models import Hit
+from fakes import PlanSearch
 from codeassist.settings import Settings, get_settings
 from codeassist.text import content_stems
 
@@ -47,7 +48,7 @@ def corpus3(corpus_dir):
     return load_corpus(corpus_dir)
 
 
-class LexicalBackend:
+class LexicalBackend(PlanSearch):
     """A deterministic stand-in for the hybrid retriever: word overlap, per municipality as asked (the
     real index is built in test_real_index_answers_and_keeps_municipalities_apart)."""
 
@@ -64,18 +65,6 @@ class LexicalBackend:
         scored.sort(key=lambda x: -x[0])
         return [Hit(id=p.id, municipality=p.municipality, citation=p.citation, heading=p.heading, text=p.text,
                     score=s, retrievers=("bm25",)) for s, p in scored[:k]]
-
-    # The rest of the protocol the answer layer calls (answer.SearchBackend): a plan in, hits out.
-    def search_plan(self, plan, k: int = 5) -> list[Hit]:
-        pinned = [self.corpus.get(pid) for pid in (*plan.citations, *plan.asked_definitions)]
-        hits = [Hit(id=p.id, municipality=p.municipality, citation=p.citation, heading=p.heading, text=p.text,
-                    score=1.0, retrievers=("citation",)) for p in pinned
-                if p is not None and (plan.municipality is None or p.municipality == plan.municipality)]
-        rest = [h for h in self.search(plan.expanded, plan.municipality, k) if h.id not in {x.id for x in hits}]
-        return (hits + rest)[:k]
-
-    def search_plan_with_similarity(self, plan, k: int = 5) -> tuple[list[Hit], float | None]:
-        return self.search_plan(plan, k), None
 
 
 @pytest.fixture(scope="module")
