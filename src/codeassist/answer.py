@@ -117,9 +117,10 @@ def _lead_in(corpus: "Corpus", pid: str) -> Citation | None:
 def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     """"Yes"/"No" for a yes/no question, only from evidence: the provision's curated headnote holds a yes/no
     question close to this one (YES_NO_MIN_SIMILARITY), or the question asks whether something may, must or
-    does happen and the words quoted from the best provision settle it by their modal ("shall not",
-    "unlawful" -> No; "may", "shall" -> Yes, but "may" never answers a "must" question). A question that
-    asks with the opposite polarity ("can I skip ...", "without ...", "exempt") gets neither."""
+    does happen and the words quoted from the best provision settle it by their modal: "no person shall",
+    "unlawful" answer "can I ...?" No; "may", "shall" answer "can the town ...?", "does ...?" Yes, "shall"
+    answers "must ...?" Yes ("may" never does). A question asked in the negative ("can I skip ...",
+    "without ...", "exempt") gets neither; so does a sentence that grants and forbids at once."""
     if not plan.yes_no or hit is None or plan.negative:
         return None
     if hit.yes_no is not None and (hit.yes_no_similarity or 0.0) >= YES_NO_MIN_SIMILARITY \
@@ -129,16 +130,22 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     if asks is None or not said:
         return None
     if _ONLY.search(said):
-        return None  # "may be issued only to ...": the answer turns on who or when, not yes or no
+        return None  # "issued only to ...", "may be exempt": the answer turns on who, when or a decision
     if _PROHIBITS.search(said):
         # "No person shall ..." answers "can I ...?"; a sentence that also grants something is mixed.
         # A duty laid on the officials ("the Building Inspector shall not disqualify ...") says nothing of
         # what the asker may do.
         granted = _PERMITS.search(_PROHIBITS.sub(" ", said))
-        return "No" if asks == "permission" and not granted and not _OFFICIAL_BOUND.search(said) else None
+        if granted:
+            return None
+        if asks == "permission" and not _OFFICIAL_BOUND.search(said):
+            return "No"
+        return "No" if asks == "authority" and _OFFICIAL_BOUND.search(said) else None
+    if asks == "permission":
+        return None  # a duty or a power the law gives someone says little about what the asker may do
     if _OBLIGES.search(said):
         return "Yes"
-    if _PERMITS.search(said) and asks in ("permission", "fact"):
+    if _PERMITS.search(said) and asks in ("authority", "fact"):
         return "Yes"
     return None
 
@@ -147,7 +154,7 @@ _PROHIBITS = re.compile(r"\b(?:shall not|may not|must not|cannot|no (?:\w+ ){1,3
 _OBLIGES = re.compile(r"\b(?:shall|must|is required|are required)\b", re.I)
 _OFFICIAL_BOUND = re.compile(r"\b(?:inspector|officer|village|town|board|department|municipality|official)s?\b[^.;:]{0,80}?"
                              r"\b(?:shall not|must not|may not)\b", re.I)
-_ONLY = re.compile(r"\b(?:only|except|unless)\b", re.I)
+_ONLY = re.compile(r"\b(?:only|except|unless|exempt)\b", re.I)
 _PERMITS = re.compile(r"\b(?:may|authorized|entitled|empowered|has the (?:right|power|authority))\b", re.I)
 
 

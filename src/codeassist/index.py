@@ -480,7 +480,11 @@ class Index:
             pass
         try:
             if location.is_dir():
-                shutil.rmtree(location)
+                # Searches in other threads may still be writing segment files into it: move it aside in one
+                # step (a new index is built at the old path at once), then delete what was moved.
+                trash = location.with_name(f"{location.name}.deleted-{os.getpid()}-{time.time_ns()}")
+                os.replace(location, trash)
+                shutil.rmtree(trash, ignore_errors=True)
             elif location.exists():
                 location.unlink()
         except OSError as e:

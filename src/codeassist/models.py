@@ -238,8 +238,8 @@ class QueryPlan(Frozen):
     citation_text: str | None = Field(default=None, description="The citation as typed, for lookups.")
     subject: str | None = Field(default=None, description="A subject these ordinances do not cover.")
     yes_no: bool = Field(default=False, description="A yes/no question (it starts with can, do, is, must ...).")
-    asks: Literal["permission", "obligation", "fact"] | None = Field(
-        default=None, description="What a yes/no question asks: may it happen, must it, or does it.")
+    asks: Literal["authority", "permission", "obligation", "fact"] | None = Field(
+        default=None, description="What a yes/no question asks: may an official act, may the asker, must it, or does it happen.")
     negative: bool = Field(default=False, description="Asked in the negative or about getting out of a rule ('without', 'skip', 'exempt').")
     slots: dict[str, Any] = Field(default_factory=dict, description="Calculator inputs read from the question.")
     slot_sources: dict[str, str] = Field(default_factory=dict, description="Slot -> the words it was read from.")

@@ -32,7 +32,13 @@ _YES_NO = re.compile(_CLAUSE + r"(?:can|could|do|does|did|is|are|am|was|were|mus
 _ASKS = [
     ("obligation", re.compile(_CLAUSE + r"(?:must|should|do(?:es)? (?:\w+ ){1,3}(?:have|need) to|do(?:es)? (?:\w+ ){1,3}need|"
                               r"(?:is|are) (?:\w+ ){1,4}(?:required|needed|necessary|mandatory))\b", re.I)),
-    ("permission", re.compile(_CLAUSE + r"(?:can|could|may|(?:is|are) (?:\w+ ){1,4}allowed)\b", re.I)),
+    # May the asker act ("can I ...?", "can a homeowner ...?"): only a prohibition answers it (No).
+    ("permission", re.compile(_CLAUSE + r"(?:(?:can|could|may) (?:i|we|you|me|us|my \w+|our \w+|a homeowner|homeowners|"
+                              r"an? (?:contractor|electrician|owner|resident|developer|landowner|person)|someone|anyone|people)|"
+                              r"(?:am i|are we|are you|is my \w+) allowed)\b", re.I)),
+    # May something else happen ("can the town inspect ...?", "can the CO be held up?"): the law's "may" or
+    # "shall" answers it (Yes), a duty laid on the officials "shall not" answers it (No).
+    ("authority", re.compile(_CLAUSE + r"(?:can|could|may|(?:is|are) (?:\w+ ){1,4}allowed)\b", re.I)),
     ("fact", re.compile(_CLAUSE + r"(?:does|do|will|would) (?:the|a|an|my|our|this|that|they|he|she|it|\w+)\b", re.I)),
 ]
 # Asked in the negative or about getting out of a rule: a yes or no read off the law's modal would mislead.
