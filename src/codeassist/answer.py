@@ -13,6 +13,7 @@ from .compose import Scorer, cite, short_quote
 from .errors import CitationNotFound
 from .models import Answer, Block, Citation, Draft, Hit, QueryPlan
 from .text import clauses as _sentences
+from .understand import NEGATIVE
 from .text import stem
 
 if TYPE_CHECKING:
@@ -29,7 +30,6 @@ SUBJECT_MIN_DENSE = 0.55
 # text plainly answers that way, and the two ask it with the same polarity.
 YES_NO_MIN_SIMILARITY = 0.80
 YES_NO_MARGIN = 0.05
-_POLARITY = re.compile(r"\b(not|no|never|without|skip|avoid|exempt|n't|cannot|can't|don't|doesn't|won't|isn't|aren't)\b", re.I)
 
 
 class SearchBackend(Protocol):
@@ -124,7 +124,7 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     if not plan.yes_no or hit is None or plan.negative:
         return None
     if hit.yes_no is not None and (hit.yes_no_similarity or 0.0) >= YES_NO_MIN_SIMILARITY \
-            and not _POLARITY.search(hit.yes_no_text or ""):
+            and not NEGATIVE.search(hit.yes_no_text or ""):
         return "Yes" if hit.yes_no == "yes" else "No"
     asks = plan.asks
     if asks is None or not said:

@@ -16,10 +16,9 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from . import understand as U
-from .errors import CitationNotFound, InvalidInput
+from .errors import CitationNotFound
 from .models import Provision, QueryPlan
 from .places import load_gazetteer
-from .text import clean_text
 
 if TYPE_CHECKING:
     from .corpus import Corpus
@@ -41,8 +40,6 @@ _ASKS = [
     ("authority", re.compile(_CLAUSE + r"(?:can|could|may|(?:is|are) (?:\w+ ){1,4}allowed)\b", re.I)),
     ("fact", re.compile(_CLAUSE + r"(?:does|do|will|would) (?:the|a|an|my|our|this|that|they|he|she|it|\w+)\b", re.I)),
 ]
-# Asked in the negative or about getting out of a rule: a yes or no read off the law's modal would mislead.
-_NEGATIVE = re.compile(r"\b(not|no|never|without|skip|avoid|exempt|n't|cannot|can't|don't|doesn't|won't|isn't|aren't)\b", re.I)
 
 
 # An alias made only of words every municipality could be called by ("the village", "the town").
@@ -136,19 +133,7 @@ class Planner:
     # --- cleaning ---
     def clean(self, text: object) -> str:
         """The question as plain text, or InvalidInput with a message the user can act on."""
-        if not isinstance(text, str):
-            raise InvalidInput("Please type your question as text.")
-        if "\x00" in text:
-            raise InvalidInput("The question contains a NUL character; please retype it as plain text.")
-        if len(text) > self.max_chars:
-            raise InvalidInput(f"That question is {len(text):,} characters long; please keep it under "
-                               f"{self.max_chars:,} characters and ask one thing at a time.")
-        cleaned = clean_text(text)
-        if not cleaned:
-            raise InvalidInput("Please type a question, for example: \"Do I need a SWPPP for clearing 2 acres?\"")
-        if not re.search(r"[^\W\d_]{2,}", cleaned) and not U.CITATION_IN_Q.search(cleaned):
-            raise InvalidInput("I couldn't find any words in that question. Please ask in a sentence.")
-        return cleaned
+        return U.clean_question(text, self.max_chars)
 
     # --- places ---
     def other_place(self, text: str) -> str | None:
@@ -244,7 +229,7 @@ class Planner:
                          definitions=tuple(dict.fromkeys(asked + used)), asked_definitions=tuple(asked),
                          intent=route.intent, calculator=route.calculator, term=route.term,
                          citation_text=route.citation_text, subject=route.notes[0] if route.notes else None,
-                         yes_no=bool(_YES_NO.search(text)), negative=bool(_NEGATIVE.search(text)),
+                         yes_no=bool(_YES_NO.search(text)), negative=bool(U.NEGATIVE.search(text)),
                          asks=next((kind for kind, pattern in _ASKS if pattern.search(text)), None), slots=slots, slot_sources=sources, gaps=gaps,
                          follow_up=follow, follow_up_municipality=moved_to)
 

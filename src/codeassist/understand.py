@@ -19,6 +19,9 @@ from .text import clean_text
 
 SQFT_PER_ACRE = 43_560
 
+# Asked in the negative or about getting out of a rule ("can I skip ...", "without a permit", "exempt"): a yes
+# or no read off the law's modal would mislead.
+NEGATIVE = re.compile(r"\b(not|no|never|without|skip|avoid|exempt|n't|cannot|can't|don't|doesn't|won't|isn't|aren't)\b", re.I)
 # Subjects these ordinances do not cover at all (answered with an abstention, not a near-miss quote).
 OTHER_SUBJECTS = re.compile(
     r"\b(property tax(?:es)?|tax rate|school tax|park(?:ing)? (?:my |a |the )?(?:car|truck|vehicle|overnight)|parking|garbage|trash|recycling|dogs?|cats?|pets?|noise|leash|"
@@ -234,7 +237,7 @@ def extract_duration_days(q: str) -> int | None:
 
 # --- intent ------------------------------------------------------------------------------------------
 
-CITATION_IN_Q = _CITATION_IN_Q = re.compile(
+_CITATION_IN_Q = re.compile(
     r"(§\s*\d|\b\d+[a-z]?-\d+\b|\b(?:section|sec\.?)\s*\d{3}\b|\b3[89]\d\s*\(?[a-z]\)?\b|"
     r"\b(?:exemptions?|penalties|enforcement|fees|purpose|applicability)\s+(?:item\s+)?\(?[a-k]\)?(?:\s|$|\?))", re.I)
 _LOOKUP_WORDS = re.compile(r"\b(what does|what do|show|say|says|text of|read|full text|quote|look ?up|open|cite|"
