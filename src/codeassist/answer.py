@@ -65,9 +65,8 @@ def _ordinances_for(corpus: "Corpus", munis: list[str], topic: str | None = None
             if o.municipality in munis and (topic is None or o.topic == topic)]
 
 
-def topic_of(plan_or_slots: QueryPlan | dict) -> str:
-    slots = plan_or_slots.slots if isinstance(plan_or_slots, QueryPlan) else plan_or_slots
-    return "electrical" if slots.get("electrical") else "stormwater"
+def topic_of(plan: QueryPlan) -> str:
+    return "electrical" if plan.slots.get("electrical") else "stormwater"
 
 
 def reply(question: str, draft: Draft, intent: str, **fields: Any) -> Answer:

@@ -142,6 +142,9 @@ class Planner:
     def named(self, text: str) -> list[str]:
         """Municipality ids the question names, in order ("North Hempstead" is not Hempstead); failing an
         exact name, a one-letter typo of a name of 7+ letters ("hempsted"), unless another place is named."""
+        return self._named(text, self.other_place(text))
+
+    def _named(self, text: str, other_place: str | None) -> list[str]:
         low = self.gazetteer.mask(text, self.ours).lower()
         found: list[tuple[int, str]] = []
         generic: list[tuple[int, str]] = []
@@ -153,7 +156,7 @@ class Planner:
                     break
         # "the village" names a municipality only when no municipality is named by its own name.
         ids = [mid for _, mid in sorted(found or generic)]
-        if ids or self.other_place(text):
+        if ids or other_place:
             return ids
         town = self.gazetteer.governing_town(text, self.ours)  # a hamlet the town governs ("my lot in Elmont")
         if town is not None:
@@ -200,7 +203,7 @@ class Planner:
         names none falls back to `fallback_municipality` (the conversation's choice) when given."""
         text = self.clean(question)
         other = self.other_place(text)
-        named = tuple(self.named(text))
+        named = tuple(self._named(text, other))
         if municipality is not None:
             muni, source = self.corpus.check_municipality(municipality), "caller"
         elif len(set(named)) == 1:
