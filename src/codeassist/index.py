@@ -351,6 +351,7 @@ class Index:
         self._embedded_path = (Path(store.location) if store is not None and store.kind == "embedded"
                                else self.index_dir / "chroma")
         self._ready = False
+        self._damaged = False  # set when the stored index could not be read; ensure() deletes it under the lock
         self._lock = threading.RLock()
 
     @property
@@ -382,10 +383,13 @@ class Index:
             reason = "rebuild requested" if rebuild else self._problem()
             if reason is not None:
                 with self._build_lock():
+                    # Checked again under the lock: another process may have built it while we waited, and
+                    # what looked damaged may have been its build in progress. Only now is anything deleted.
+                    self._damaged = False
                     if not rebuild and self._problem(quiet=True) is None:
-                        self._ready = True  # another process built it while we waited
+                        self._ready = True
                         return self._status("reused", "built by another process", t0)
-                    if rebuild and self.kind == "embedded":
+                    if self.kind == "embedded" and (rebuild or self._damaged):
                         self._wipe_embedded()
                     self._build(reason)
             self._ready = True
@@ -458,12 +462,29 @@ class Index:
     def _unreadable(self, error: Exception) -> str:
         if self.kind == "server":
             raise IndexUnavailable(f"Chroma server at {self.location} failed: {type(error).__name__}: {error}") from error
-        log.warning("index at %s is unreadable (%s: %s); deleting it and rebuilding from the corpus",
+        log.warning("index at %s is unreadable (%s: %s); it will be deleted and rebuilt from the corpus",
                     self.location, type(error).__name__, str(error)[:200])
-        self._wipe_embedded()
+        self._forget_store()  # the next look opens the files afresh
+        self._damaged = True  # deleted by ensure(), under the build lock
         return f"unreadable ({type(error).__name__})"
 
     def _wipe_embedded(self) -> None:
+        location = Path(self.location)
+        self._forget_store()
+        try:
+            if location.is_dir():
+                # Searches in other threads may still be writing segment files into it: move it aside in one
+                # step (a new index is built at the old path at once), then delete what was moved.
+                trash = location.with_name(f"{location.name}.deleted-{os.getpid()}-{time.time_ns()}")
+                os.replace(location, trash)
+                shutil.rmtree(trash, ignore_errors=True)
+            elif location.exists():
+                location.unlink()
+        except OSError as e:
+            raise IndexUnavailable(f"cannot delete the damaged index at {location}: {e}") from e
+
+    def _forget_store(self) -> None:
+        """Close our Chroma client and drop chromadb's cached system for the path (a damaged one would be reused)."""
         location = Path(self.location)
         if self._store is not None:
             try:
@@ -478,17 +499,6 @@ class Index:
             SharedSystemClient._identifier_to_refcount.pop(str(location), None)
         except Exception:  # pragma: no cover - private API moved
             pass
-        try:
-            if location.is_dir():
-                # Searches in other threads may still be writing segment files into it: move it aside in one
-                # step (a new index is built at the old path at once), then delete what was moved.
-                trash = location.with_name(f"{location.name}.deleted-{os.getpid()}-{time.time_ns()}")
-                os.replace(location, trash)
-                shutil.rmtree(trash, ignore_errors=True)
-            elif location.exists():
-                location.unlink()
-        except OSError as e:
-            raise IndexUnavailable(f"cannot delete the damaged index at {location}: {e}") from e
 
     @contextmanager
     def _build_lock(self) -> Iterator[None]:
