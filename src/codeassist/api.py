@@ -121,7 +121,8 @@ class Assistant:
             if ans is not None:
                 return ans
         if plan.intent == "definition" and plan.term:
-            return A.answer_definition(self.corpus, q, plan.term, munis, is_named)
+            hits = self.retriever.search_plan(plan, 5) if plan.yes_no else None
+            return A.answer_definition(self.corpus, q, plan.term, munis, is_named, plan, hits)
         if plan.intent == "compare":
             return C.answer_compare(self.corpus, self.retriever, plan)
         gap = A.find_gap(self.corpus, plan, munis)

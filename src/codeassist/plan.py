@@ -25,11 +25,18 @@ if TYPE_CHECKING:
 
 # Questions a yes or a no answers open (or, after a statement, go on: "... - can the town ...?") with an
 # auxiliary verb; what they ask: may something happen (permission), must it (obligation), or does it (fact).
-_CLAUSE = r"(?:^|[.!?;:\u2013\u2014-]\s+|,\s+(?=(?:and|but|so)\s))(?:(?:ok(?:ay)?|so|and|but|also|hi|hello|quick question)[,:]?\s+)*"
+_CLAUSE = r"(?:^|[.!?;:\u2013\u2014-]\s+|,\s+)(?:(?:ok(?:ay)?|so|and|but|also|hi|hello|quick question)[,:]?\s+)*"
 _YES_NO = re.compile(_CLAUSE + r"(?:can|could|do|does|did|is|are|am|was|were|must|should|shall|will|would|may|might|"
                      r"have|has|need|needs)\b", re.I)
+# "permit required?", "Covered by the stormwater law?": a clause that opens with what is asked of it.
+_ELLIPTICAL = re.compile(r"(?:^|[.!?;:\u2013\u2014-]\s+|,\s+)(?:[\w'&-]+\s+){0,3}(?:required|needed|covered|allowed|"
+                         r"exempt|ok|okay|legal|permitted|necessary|mandatory)\b[^?.!]*\?\s*$", re.I)
+# A question with no question word that still turns on a verb ("if a judge strikes one part down does the rest
+# still stand"; "in tuckahoe is a continuing violation counted ...").
+_WH = re.compile(r"\b(?:what|whats|how|who|whom|whose|when|where|which|why)\b", re.I)
+_AUX = re.compile(r"\b(?:can|could|do|does|did|is|are|am|was|were|must|should|shall|will|would|may|might|need|needs)\b", re.I)
 _ASKS = [
-    ("obligation", re.compile(_CLAUSE + r"(?:must|should|do(?:es)? (?:\w+ ){1,3}(?:have|need) to|do(?:es)? (?:\w+ ){1,3}need|"
+    ("obligation", re.compile(_CLAUSE + r"(?:must|should|do(?:es)? (?:\w+ ){1,6}(?:have|need) to|do(?:es)? (?:\w+ ){1,3}need|"
                               r"(?:is|are) (?:\w+ ){1,4}(?:required|needed|necessary|mandatory))\b", re.I)),
     # May the asker act ("can I ...?", "can a homeowner ...?"): only a prohibition answers it (No).
     ("permission", re.compile(_CLAUSE + r"(?:(?:can|could|may) (?:i|we|you|me|us|my \w+|our \w+|a homeowner|homeowners|"
@@ -40,6 +47,17 @@ _ASKS = [
     ("authority", re.compile(_CLAUSE + r"(?:can|could|may|(?:is|are) (?:\w+ ){1,4}allowed)\b", re.I)),
     ("fact", re.compile(_CLAUSE + r"(?:does|do|will|would) (?:the|a|an|my|our|this|that|they|he|she|it|\w+)\b", re.I)),
 ]
+
+
+def asking_clause(text: str) -> int:
+    """Where the (last) yes/no clause of a question starts: "not part of a subdivision. do I need ..." -> at
+    "do"; 0 when none is found."""
+    starts = [m.end() - len(m.group(0).lstrip(" ,.!?;:\u2013\u2014-")) for m in _YES_NO.finditer(text)]
+    return starts[-1] if starts else 0
+
+
+def _is_yes_no(text: str) -> bool:
+    return bool(_YES_NO.search(text) or _ELLIPTICAL.search(text) or (not _WH.search(text) and _AUX.search(text)))
 
 
 # An alias made only of words every municipality could be called by ("the village", "the town").
@@ -232,7 +250,7 @@ class Planner:
                          definitions=tuple(dict.fromkeys(asked + used)), asked_definitions=tuple(asked),
                          intent=route.intent, calculator=route.calculator, term=route.term,
                          citation_text=route.citation_text, subject=route.notes[0] if route.notes else None,
-                         yes_no=bool(_YES_NO.search(text)), negative=bool(U.NEGATIVE.search(text)),
+                         yes_no=_is_yes_no(text), negative=bool(U.NEGATIVE.search(text)),
                          asks=next((kind for kind, pattern in _ASKS if pattern.search(text)), None), slots=slots, slot_sources=sources, gaps=gaps,
                          follow_up=follow, follow_up_municipality=moved_to)
 

@@ -331,9 +331,18 @@ def test_no_gap_for_a_question_the_text_answers(build):
     ("must the report be delivered to the officer", True),
     ("who delivers the report", False),
     ("what happens after a stop-work order", False),
-    ("tell me if I can start", False),
+    ("how long is the permit good for", False),
+    ("tuckahoe electrical license expiry?", False),
+    # No question word, yet a verb decides it: an indirect or run-on yes/no question.
+    ("tell me if I can start", True),
+    ("if a judge strikes down one part does the rest still stand", True),
+    ("in tuckahoe is a continuing violation counted per day", True),
+    ("Hempstead, if I sell the lot, do the easements stay with it?", True),
+    # An elliptical one: what is asked of it opens the clause.
+    ("swapping an outlet - permit required?", True),
+    ("Covered by the stormwater law?", True),
 ])
-def test_yes_no_questions_open_with_an_auxiliary(build, question, yes_no):
+def test_yes_no_questions(build, question, yes_no):
     assert build(question).yes_no is yes_no
 
 

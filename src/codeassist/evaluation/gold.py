@@ -15,9 +15,10 @@ from pathlib import Path
 _ROOT = Path(__file__).resolve().parents[3]
 DEFAULT_GOLD = _ROOT / "eval" / "gold.jsonl"
 DEFAULT_TEST = _ROOT / "eval" / "test.jsonl"
+DEFAULT_DEV2 = _ROOT / "eval" / "dev2.jsonl"
 DEFAULT_OUT = _ROOT / "eval"
 # Report order: the blind split first.
-SPLITS = {"test": DEFAULT_TEST, "dev": DEFAULT_GOLD}
+SPLITS = {"test": DEFAULT_TEST, "dev": DEFAULT_GOLD, "dev2": DEFAULT_DEV2}
 
 RETRIEVAL_CATEGORIES = ("retrieval", "definition", "lookup", "calculator", "compare")
 UNANSWERABLE_CATEGORIES = ("out_of_corpus", "out_of_scope")

@@ -1,0 +1,80 @@
+"""When an answer opens with "Yes."/"No." (answer.yes_no): from the provision's headnote yes/no question
+closest to the asker's, or from the modal of the quoted law, never when the two disagree. Pure: plans from
+the real corpus, hits built by hand (the similarities are what the retriever would report).
+
+The questions here are written for these tests; none is copied from eval/*.jsonl."""
+
+from __future__ import annotations
+
+import pytest
+
+from codeassist.answer import YES_NO_MIN_SIMILARITY, _negative_main, yes_no
+from codeassist.models import Hit
+from codeassist.plan import Planner
+
+
+@pytest.fixture(scope="module")
+def plan(corpus):
+    planner = Planner(corpus)
+    return lambda q: planner.build(q, "tuckahoe")
+
+
+def hit(kind: str | None = None, question: str | None = None, similarity: float | None = None) -> Hit:
+    return Hit(id="tuckahoe:7-11(f)", municipality="tuckahoe", citation="§ 7-11(f)", heading="", text="",
+               score=1.0, yes_no=kind, yes_no_text=question, yes_no_similarity=similarity)
+
+
+CLOSE = YES_NO_MIN_SIMILARITY + 0.05
+FAR = YES_NO_MIN_SIMILARITY - 0.05  # below the bar, above the contradiction floor
+
+
+def test_a_close_headnote_question_answers(plan):
+    assert yes_no(plan("will they refund my fee if I am turned down?"),
+                  hit("no", "Is the application fee refunded if the certificate is not granted?", CLOSE)) == "No"
+
+
+def test_a_condition_does_not_make_the_headnote_question_negative(plan):
+    # "... if the certificate is not granted" is a condition; the question asks whether the fee is refunded.
+    assert not _negative_main("Is the application fee refunded if the certificate is not granted?")
+    assert not _negative_main("May a contractor lend his license for work not done by him?")
+    assert not _negative_main("we are not part of a subdivision. do we need a plan?")
+    assert _negative_main("can I skip the inspection?")
+    assert _negative_main("is a shed exempt?")
+
+
+def test_opposite_polarity_gives_no_verdict(plan):
+    # "can I skip it?" against "Must it be done?": the answers are opposite; say neither.
+    assert yes_no(plan("can I skip the final inspection?"),
+                  hit("yes", "Must the final inspection be done?", CLOSE)) is None
+
+
+def test_a_figure_the_headnote_question_lacks_gives_no_verdict(plan):
+    # A question about 0.3 inch is not the headnote's question about 0.5 inch, however close the words.
+    assert yes_no(plan("do I need a report after 0.3 inch of rain?"),
+                  hit("yes", "Is a report needed after 0.5 inch of rain?", CLOSE)) is None
+    assert yes_no(plan("do I need a report after 0.5 inch of rain?"),
+                  hit("yes", "Is a report needed after 0.5 inch of rain?", CLOSE)) == "Yes"
+
+
+def test_the_modal_answers_when_no_headnote_question_is_close(plan):
+    said = "It shall be unlawful for any person to reconnect the wiring until a certificate is issued."
+    assert yes_no(plan("can I reconnect the wiring myself?"), hit(), said) == "No"
+
+
+def test_the_modal_and_the_headnote_disagreeing_gives_no_verdict(plan):
+    said = "The registration fee shall be retained by the Village."
+    q = plan("does the village keep my fee?")
+    assert yes_no(q, hit(), said) == "Yes"
+    assert yes_no(q, hit("no", "Does the Village keep the fee?", FAR), said) is None
+
+
+def test_a_yes_against_a_prohibition_in_the_quote_gives_no_verdict(plan):
+    # "can they start before ...?" matched to "must they receive it before ...?" (yes) while the law says
+    # "will not be reviewed until": the headnote question is the inverse of the asker's.
+    said = "An application will not be reviewed until the plan has been received."
+    assert yes_no(plan("can the village start reviewing before I hand in the plan?"),
+                  hit("yes", "Must the plan be received before review?", CLOSE), said) is None
+
+
+def test_not_a_yes_no_question(plan):
+    assert yes_no(plan("how much is the registration fee?"), hit("no", "Is the fee refunded?", CLOSE)) is None
