@@ -246,7 +246,11 @@ _DEFINITION = re.compile(
     r"^(?:what(?:'s| is| are| does| counts as| qualifies as|s)|define|definition of|meaning of|who (?:is|counts as)|"
     r"what do(?:es)? (?:they|you|the (?:town|village|law|code)) mean by)\s+(?:an?\s+|the\s+)?[\"'\u2018\u201c]?(?P<term>[^?\"'\u2019\u201d]+?)[\"'\u2019\u201d]?"
     r"(?:\s+(?:mean|means|defined|stand for))?(?:\s+(?:under|in|according|for|as used)\b.*)?\s*\??$", re.I)
-_QUOTED_TERM = re.compile(r"[\"'\u2018\u201c](?P<term>[a-z][a-z -]{2,60}?)[\"'\u2019\u201d]", re.I)
+# A quoted term; an apostrophe inside a word ("Hempstead's") opens or closes nothing.
+_QUOTED_TERM = re.compile(r"(?<![a-z])[\"'\u2018\u201c](?P<term>[a-z][a-z -]{2,60}?)[\"'\u2019\u201d](?![a-z])", re.I)
+# "stormwater hotspot meaning?", "impervious cover definition"
+_DEFINITION_TAIL = re.compile(r"^(?:an?\s+|the\s+)?(?P<term>[a-z][a-z' -]{2,60}?)\s+"
+                              r"(?:meaning|definition|defined|means what)\s*\??$", re.I)
 _COMPARE = re.compile(r"\b(differ|different|difference|differences|compare|comparison|versus|vs\.?|same in both|both towns|"
                       r"both places|both municipalities|the same in|same as|in both|differently|"
                       r"between\s+[\w.' -]{1,60}?\s+and\s+[\w.'-]+)\b", re.I)  # the municipalities are counted by the caller
@@ -357,7 +361,7 @@ _DEFINITION_CUE = re.compile(r"\b(?:counts? as|considered|qualif(?:y|ies) as|wha
 
 
 def _definition_term(q: str, definitions: dict[str, str], abbreviations: dict[str, str]) -> str | None:
-    m = _DEFINITION.match(q.strip())
+    m = _DEFINITION.match(q.strip()) or _DEFINITION_TAIL.match(q.strip())
     candidates = []
     if m:
         candidates.append(m["term"])
@@ -372,12 +376,20 @@ def _definition_term(q: str, definitions: dict[str, str], abbreviations: dict[st
             r"\s*(?:an?\s+|the\s+)?" + re.escape(t) + r"(?:\s+(?:exactly|under .*|in .*|for .*))?\s*\??\s*", rest)]
         if multi or single:
             candidates.append(max(multi or single, key=len))
+    elif re.match(r"(?:is|are|would|does|do)\s", q.strip(), re.I):
+        # "is a parking lot impervious cover?": a yes/no question that ends on a defined term of two words or more
+        end = re.sub(r"(?:\s+(?:under|in|for|according to)\b.*)?\s*\??\s*$", "", q.strip().lower())
+        ending = [t for t in definitions if " " in t and re.search(r"(?<![\w-])" + re.escape(t) + r"$", end)]
+        if ending:
+            candidates.append(max(ending, key=len))
     for raw in candidates:
-        term = re.sub(r"\s+", " ", raw.lower()).strip(" .")
-        term = re.sub(r"^(?:a|an|the)\s+", "", term)
-        for t in (term, term.rstrip("s"), term + "s", abbreviations.get(term, "")):
-            if t and definitions.get(t):
-                return t
+        words = re.sub(r"\s+", " ", raw.lower()).strip(" .").split(" ")
+        # "the town's stormwater hotspot": the term may follow a place or a possessive; try shorter tails.
+        for i in range(min(len(words), 3)):
+            term = re.sub(r"^(?:a|an|the)\s+", "", " ".join(words[i:]))
+            for t in (term, term.rstrip("s"), term + "s", abbreviations.get(term, "")):
+                if t and definitions.get(t):
+                    return t
     return None
 
 
@@ -478,8 +490,10 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     if other_place and not n_named:  # "I'm licensed in White Plains; can I work in Tuckahoe?" is about Tuckahoe
         return Route("abstain", other_place=other_place)
     subject = OTHER_SUBJECTS.search(q)
-    notes = [subject.group(0)] if subject and not re.search(
-        r"\b(stormwater|erosion|sediment|swppp|electric\w*|wiring|drainage)\b", low) else []
+    # "keep trash out of the runoff", "is a parking lot impervious cover?": the laws' own subject is named too.
+    ours = re.search(r"\b(storm ?water|runoff|erosion|sediment|swpp\w*|pollut\w*|electric\w*|wiring|drainage)\b", low) or \
+        any(" " in t and re.search(r"(?<![\w-])" + re.escape(t) + r"(?![\w-])", low) for t in definitions)
+    notes = [subject.group(0)] if subject and not ours else []
     m = _CITATION_IN_Q.search(q)
     # "appendix a 7-3" is the Village's zoning appendix, not Chapter 7 § 7-3.
     if m and (_LOOKUP_WORDS.search(q) or len(q.split()) <= 6) and not re.search(r"\bappendix\b", low):
