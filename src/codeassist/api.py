@@ -121,6 +121,11 @@ class Assistant:
             if ans is not None:
                 return ans
         if plan.intent == "definition" and plan.term:
+            # "30,000 sq ft of regrading - is that a 'land development activity'?": the calculator decides it.
+            name = self._calculator_from_evidence(plan)
+            ans = self._calculate(plan, name, munis, is_named) if name else None
+            if ans is not None:
+                return ans
             hits = self.retriever.search_plan(plan, 5) if plan.yes_no else None
             return A.answer_definition(self.corpus, q, plan.term, munis, is_named, plan, hits)
         if plan.intent == "compare":
@@ -128,11 +133,37 @@ class Assistant:
         gap = A.find_gap(self.corpus, plan, munis)
         if gap is not None:
             return gap
-        if plan.intent == "calculator" and plan.calculator:
-            ans = self._calculate(plan, plan.calculator, munis, is_named)
+        name = plan.calculator if plan.intent == "calculator" else self._calculator_from_evidence(plan)
+        if name:
+            ans = self._calculate(plan, name, munis, is_named)
             if ans is not None:
                 return ans
         return A.answer_retrieval(self.corpus, self.scorer, self.retriever, plan, munis, is_named)
+
+    def _calculator_from_evidence(self, plan: QueryPlan) -> str | None:
+        """A calculator for a question no wording sent to one, from evidence only: the question states a slot
+        the calculator works from, and retrieval's best provision is one its rules rest on ("30,000 sq ft of
+        regrading - is that a land development activity?" -> applicability). With two such calculators, the
+        one resting on more of the top three provisions."""
+        from .calculators import CALCULATORS
+
+        if plan.intent not in ("retrieval", "definition"):
+            return None
+        wanted = [c.name for c in CALCULATORS.values() if any(plan.slots.get(s) for s in c.needs)]
+        if not wanted:
+            return None
+        hits = self.retriever.search_plan(plan, 3)
+        if not hits:
+            return None
+        best: tuple[int, str] | None = None
+        for name in wanted:
+            cited = self.corpus.calculator_provisions(hits[0].municipality, name)
+            if not _rests_on(hits[0].id, cited):
+                continue
+            support = sum(_rests_on(h.id, cited) for h in hits)
+            if best is None or support > best[0]:
+                best = (support, name)
+        return best[1] if best else None
 
     def _follow_up(self, plan: QueryPlan, conv: Conversation) -> Answer | None:
         q = plan.query
@@ -251,3 +282,7 @@ class Assistant:
         conv.last_calculator = answer.calculator
         conv.last_calc_input = answer.calculation_input if answer.calculator else None
 
+
+def _rests_on(pid: str, cited: frozenset[str]) -> bool:
+    """The provision is one of `cited`, or a part or the whole of one ("391(B)(2)" and "391(B)(2)(c)")."""
+    return pid in cited or any(c.startswith(pid + "(") or pid.startswith(c + "(") for c in cited)

@@ -415,7 +415,7 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
         m = re.search(pattern, low)
         if m:
             put(name, True, m.group(0))
-    if re.search(r"not part of (?:any|a) (?:subdivision|larger|common)", low):
+    if re.search(r"not part of (?:any|a) (?:subdivision|larger|common)|\bstand[- ]?alone\b|\bon its own\b", low):
         put("part_of_common_plan", False, "not part of")
     if slots.get("discharges_to_impaired_water") and re.search(r"\bno impaired|not impaired\b", low):
         del slots["discharges_to_impaired_water"]
@@ -463,7 +463,8 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
 
 _FLAG_SLOTS = {
     "single_family_residence": r"single[- ]family|one[- ]family|my (?:house|home)|a house\b",
-    "part_of_common_plan": r"\b(subdivision|lots|phases|phased|larger (?:common )?plan|common plan|development)\b",
+    # "a development" is a subdivision; "land development (activity)" is the law's own term, not a plan.
+    "part_of_common_plan": r"\b(subdivision|lots|phases|phased|larger (?:common )?plan|common plan|(?<!land )development(?! activit))\b",
     "discharges_to_impaired_water": r"\b(impaired|303\(d\)|tmdl)\b",
     "site_plan_review": r"\b(site plan|special permit|subdivision review)\b",
 }

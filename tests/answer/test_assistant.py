@@ -141,3 +141,39 @@ def test_conversation_exports_markdown(assistant, corpus):
     ask(assistant, corpus, "what does 7B-5(g) say", conversation=conv)
     md = conv.to_markdown()
     assert "**Q:** what does 7B-5(g) say" in md and "Tuckahoe Code § 7B-5(g)" in md
+
+
+# --- calculators chosen from evidence: a slot the calculator works from + retrieval's best provision ---------
+
+@pytest.mark.parametrize("q,muni,calc,lead", [
+    # No wording sends these to a calculator; the area and the provision retrieval ranks first do.
+    ("regrading roughly 30,000 square feet behind the house, a standalone project. is that a 'land development activity'?",
+     "hempstead", "applicability", "No"),
+    ("clearing 0.7 acres as one phase of a bigger subdivision plan - covered by the stormwater law?",
+     "hempstead", "applicability", "Yes"),
+])
+def test_a_calculator_is_chosen_from_the_slots_and_the_retrieved_provision(assistant, corpus, q, muni, calc, lead):
+    ans = ask(assistant, corpus, q, municipality=muni)
+    assert (ans.intent, ans.calculator) == ("calculator", calc)
+    assert ans.lead.startswith(lead)
+
+
+def test_a_slot_alone_does_not_choose_a_calculator(assistant, corpus):
+    # An electrical word is not the work the permit calculator needs: a question about the inspection
+    # company is answered from the text.
+    ans = ask(assistant, corpus, "the electrical job is done - who chooses the inspection company?", municipality="tuckahoe")
+    assert ans.intent == "retrieval" and ans.calculator is None
+
+
+def test_checklist_says_why_the_post_construction_items_are_in(assistant, corpus):
+    ans = ask(assistant, corpus, "what must the swppp contain for a 4 acre office park in hempstead")
+    assert ans.calculator == "swppp_checklist"
+    assert "Condition C" in ans.lead and "post-construction" in ans.lead
+
+
+def test_a_fine_question_is_not_taken_for_the_size_threshold(assistant, corpus):
+    # "how big" asks about the fine here, not the Village's (missing) size threshold.
+    ans = ask(assistant, corpus, "third conviction under the erosion law within 5 years, how big can the fine get?",
+              municipality="tuckahoe")
+    assert ans.calculator == "penalty" and not ans.abstained
+    assert "$1,000" in ans.lead

@@ -382,3 +382,39 @@ def test_control_characters_are_cleaned_before_planning(build):
     plan = build("stop\x07work\u200b  order\n in  hempstead")
     assert plan.query.startswith("stop work order") and "  " not in plan.query
     assert plan.municipality == "hempstead"
+
+
+# --- definitions asked in other shapes; the laws' own subject beside an off-topic word ------------------
+
+@pytest.mark.parametrize("question,term", [
+    ("stormwater hotspot meaning?", "stormwater hotspot"),
+    ("the town's impervious cover definition", "impervious cover"),
+    ("When the town's article says 'the Department', which one is it?", "department"),
+    ("is a paved patio impervious cover?", "impervious cover"),
+])
+def test_definition_questions_in_other_shapes(build, question, term):
+    plan = build(question, "hempstead")
+    assert (plan.intent, plan.term) == ("definition", term)
+
+
+def test_a_defined_term_inside_a_question_is_not_a_definition_question(build):
+    assert build("does my land development activity need a plan if it is 2 acres?", "hempstead").intent != "definition"
+
+
+@pytest.mark.parametrize("question,subject", [
+    ("where can I park my truck overnight?", "park my truck"),
+    ("how do we keep trash on the site out of the runoff?", None),
+    ("is a parking lot impervious cover?", None),
+])
+def test_an_off_topic_word_beside_the_laws_subject(build, question, subject):
+    assert build(question, "hempstead").subject == subject
+
+
+@pytest.mark.parametrize("question,common_plan", [
+    ("is 0.5 acres of regrading a land development activity?", None),
+    ("0.5 acres, a standalone project", False),
+    ("0.5 acres in a new housing development", True),
+    ("0.5 acres, one of 12 lots in a subdivision", True),
+])
+def test_common_plan_slot(build, question, common_plan):
+    assert build(question, "hempstead").slots.get("part_of_common_plan") is common_plan

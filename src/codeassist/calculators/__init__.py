@@ -36,6 +36,9 @@ class Calculator:
     read_slots: SlotReader
     headline: Callable[[Any, dict[str, str], dict | None], str]
     undecided: Callable[[Any, dict], bool]
+    # Plan slots any one of which this calculator can work from: with one present, the assistant routes a
+    # question here when retrieval's best provision is one this calculator's rules rest on.
+    needs: tuple[str, ...] = ()
 
     def run_dict(self, data: dict[str, Any], corpus: Any | None = None) -> BaseModel:
         """Validate a plain dict (raises pydantic.ValidationError) and run, over `corpus` when given."""
@@ -57,6 +60,7 @@ CALCULATORS: dict[str, Calculator] = {
             applicability.read_slots,
             applicability.headline,
             applicability.undecided,
+            ("area",),
         ),
         Calculator(
             "penalty",
@@ -69,6 +73,7 @@ CALCULATORS: dict[str, Calculator] = {
             penalty.read_slots,
             penalty.headline,
             penalty.undecided,
+            ("offense_number", "duration_days"),
         ),
         Calculator(
             "deadlines",
@@ -81,6 +86,7 @@ CALCULATORS: dict[str, Calculator] = {
             deadlines.read_slots,
             deadlines.headline,
             deadlines.undecided,
+            ("dates", "inches"),
         ),
         Calculator(
             "electrical_permit",
@@ -92,6 +98,7 @@ CALCULATORS: dict[str, Calculator] = {
             electrical_permit.read_slots,
             electrical_permit.headline,
             electrical_permit.undecided,
+            ("minor_repair",),
         ),
         Calculator(
             "swppp_checklist",
@@ -103,6 +110,7 @@ CALCULATORS: dict[str, Calculator] = {
             swppp_checklist.read_slots,
             swppp_checklist.headline,
             swppp_checklist.undecided,
+            ("area",),
         ),
     )
 }

@@ -104,6 +104,13 @@ read_slots = applicability.read_slots  # the same project facts
 def headline(out: SwpppChecklistOutput, names: dict[str, str], data: dict | None = None) -> str:
     where = names.get(out.municipality, "")
     if out.status == "computed" and out.items:
+        if out.post_construction_controls and out.conditions:
+            which = " and ".join(f"Condition {c}" for c in out.conditions)
+            return (f"Your SWPPP ({where}) must contain the items below, including the post-construction "
+                    f"stormwater controls, because the project meets {which}.")
+        if out.post_construction_controls is False:
+            return (f"Your SWPPP ({where}) must contain the items below; the post-construction stormwater "
+                    "controls are not required, as the project meets none of the conditions that call for them.")
         return f"Your SWPPP ({where}) must contain the items below."
     if out.status == "not_required":
         return f"No SWPPP is required for this project ({where}), so there is no checklist."

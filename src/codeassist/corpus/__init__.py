@@ -20,7 +20,7 @@ from .headnotes import read_headnotes
 from .metadata import fingerprint, read_metadata
 from .parse import PARSER_VERSION, parse_ordinance, slug
 from .refs import find_refs
-from .rules import MunicipalRules, read_rules, rule_problems
+from .rules import MunicipalRules, iter_refs, read_rules, rule_problems
 
 __all__ = ["Corpus", "load_corpus", "loaded_corpora", "normalize_ws", "slug"]
 
@@ -38,6 +38,7 @@ class Corpus:
         self.corpus_dir = corpus_dir
         self.municipalities: dict[str, Municipality] = {}
         self.rules: dict[str, MunicipalRules] = {}
+        self._calc_pids: dict[tuple[str, str], frozenset[str]] = {}
         folders: dict[str, Path] = {}
         self.ordinances: dict[str, Ordinance] = {}
         self.sources: dict[str, str] = {}
@@ -129,6 +130,15 @@ class Corpus:
 
     def __contains__(self, pid: str) -> bool:
         return pid in self._provisions
+
+    def calculator_provisions(self, municipality: str, calculator: str) -> frozenset[str]:
+        """The provisions a calculator's rules for this municipality rest on (corpus/<id>/rules/<name>.toml)."""
+        key = (municipality, calculator)
+        if key not in self._calc_pids:
+            rules = self.rules.get(municipality)
+            model = getattr(rules, calculator, None) if rules is not None else None
+            self._calc_pids[key] = frozenset(ref.pid for _, ref in iter_refs(model)) if model is not None else frozenset()
+        return self._calc_pids[key]
 
     def provisions(self, municipality: str | None = None) -> list[Provision]:
         if municipality is not None:
