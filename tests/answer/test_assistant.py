@@ -177,3 +177,18 @@ def test_a_fine_question_is_not_taken_for_the_size_threshold(assistant, corpus):
               municipality="tuckahoe")
     assert ans.calculator == "penalty" and not ans.abstained
     assert "$1,000" in ans.lead
+
+
+def test_what_only_the_other_municipality_says_is_not_answered_from_it(assistant, corpus):
+    # Only the Town's text says who prepares a plan; asked about the Village, the answer says so and does
+    # not borrow the Town's rule.
+    ans = ask(assistant, corpus, "for a village job, can a landscape architect prepare and sign the stormwater plan?",
+              municipality="tuckahoe")
+    assert ans.abstained
+    assert "Town of Hempstead" in ans.answer and "does not apply in the Village of Tuckahoe" in ans.answer
+    assert all(c.id.startswith("tuckahoe:") for c in ans.citations)
+
+
+def test_a_question_the_asked_text_answers_is_not_sent_elsewhere(assistant, corpus):
+    ans = ask(assistant, corpus, "who approves the village stormwater plan?", municipality="tuckahoe")
+    assert not ans.abstained
