@@ -280,6 +280,13 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
                            "The municipality's clerk can say which local law covers it.", munis)
         return abstain(corpus, question, f"{NOT_IN_CORPUS} how this works in the {where}: no provision in the "
                        "text here addresses the question closely enough to quote.", munis, topic_of(plan))
+    if plan.measure and parts and not any(figures(corpus.full_text(c.id) or "") for _, cites, _, _ in parts for c in cites):
+        # "how tall can my fence be?": the closest provisions set no figure at all, so the text does not say.
+        closest = [cites[0] for _, cites, _, _ in parts]
+        return abstain(corpus, question, f"{NOT_IN_CORPUS} that (\u201c{plan.measure}\u201d): the closest provision"
+                       f"{'s' if len(closest) > 1 else ''}, quoted below, set{'' if len(closest) > 1 else 's'} no figure "
+                       "for it.", [m for m, _, _, _ in parts], topic_of(plan), closest,
+                       municipality=parts[0][0] if len(parts) == 1 else None)
     if not named and len(parts) > 1:
         top = max(s for _, _, s, _ in parts)
         parts = [x for x in parts if x[2] >= 0.6 * top]

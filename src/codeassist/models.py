@@ -241,6 +241,8 @@ class QueryPlan(Frozen):
     asks: Literal["authority", "permission", "obligation", "fact"] | None = Field(
         default=None, description="What a yes/no question asks: may an official act, may the asker, must it, or does it happen.")
     negative: bool = Field(default=False, description="Asked in the negative or about getting out of a rule ('without', 'skip', 'exempt').")
+    measure: str | None = Field(default=None, description="The figure the question asks for, in its words ('how tall', "
+                                "'what size'), when it asks for a size, distance or price.")
     slots: dict[str, Any] = Field(default_factory=dict, description="Calculator inputs read from the question.")
     slot_sources: dict[str, str] = Field(default_factory=dict, description="Slot -> the words it was read from.")
     gaps: tuple[str, ...] = Field(default=(), description="Metadata gaps the question asks about: 'ordinance-id#index'.")

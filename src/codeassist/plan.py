@@ -60,6 +60,15 @@ def _is_yes_no(text: str) -> bool:
     return bool(_YES_NO.search(text) or _ELLIPTICAL.search(text) or (not _WH.search(text) and _AUX.search(text)))
 
 
+# A question that asks for a size, a distance or a price: the answer must hold a figure.
+_MEASURE = re.compile(
+    r"\bhow (?:tall|high|deep|wide|far|big|large|heavy|thick|steep)\b(?! (?:can|could|will|would|is) the (?:fine|penalty))|"
+    r"\bhow many (?:feet|foot|inches|yards|meters|square|gallons|amps?|volts?)\b|"
+    r"\bwhat (?:size|height|depth|width|diameter|distance|spacing|slope|dimensions?|setbacks?|gauge|amperage)\b|"
+    r"\bhow much (?:does (?:it|a|an|the) [\w -]{0,30}cost|is (?:the|a|an) [\w -]{0,30}(?:fee|charge|cost|price))\b|"
+    r"\b(?:minimum|maximum|max|min) (?:size|height|depth|width|distance|setback|spacing)\b", re.I)
+
+
 # An alias made only of words every municipality could be called by ("the village", "the town").
 _GENERIC = re.compile(r"(?:(?:the|town|village|city|county|of)\s*)+")
 
@@ -250,7 +259,7 @@ class Planner:
                          definitions=tuple(dict.fromkeys(asked + used)), asked_definitions=tuple(asked),
                          intent=route.intent, calculator=route.calculator, term=route.term,
                          citation_text=route.citation_text, subject=route.notes[0] if route.notes else None,
-                         yes_no=_is_yes_no(text), negative=bool(U.NEGATIVE.search(text)),
+                         yes_no=_is_yes_no(text), measure=(m.group(0).lower() if (m := _MEASURE.search(text)) else None), negative=bool(U.NEGATIVE.search(text)),
                          asks=next((kind for kind, pattern in _ASKS if pattern.search(text)), None), slots=slots, slot_sources=sources, gaps=gaps,
                          follow_up=follow, follow_up_municipality=moved_to)
 

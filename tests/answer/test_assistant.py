@@ -192,3 +192,8 @@ def test_what_only_the_other_municipality_says_is_not_answered_from_it(assistant
 def test_a_question_the_asked_text_answers_is_not_sent_elsewhere(assistant, corpus):
     ans = ask(assistant, corpus, "who approves the village stormwater plan?", municipality="tuckahoe")
     assert not ans.abstained
+
+
+def test_a_size_the_text_gives_is_answered(assistant, corpus):
+    ans = ask(assistant, corpus, "what scale must the swppp site map be drawn at?", municipality="hempstead")
+    assert not ans.abstained

@@ -418,3 +418,15 @@ def test_an_off_topic_word_beside_the_laws_subject(build, question, subject):
 ])
 def test_common_plan_slot(build, question, common_plan):
     assert build(question, "hempstead").slots.get("part_of_common_plan") is common_plan
+
+
+@pytest.mark.parametrize("question,measure", [
+    ("how tall can my fence be?", "how tall"),
+    ("what size culvert goes under the driveway", "what size"),
+    ("how much does a permit cost here", "how much does a permit cost"),
+    ("how big can the fine get for a third offense", None),
+    ("how much notice before grading starts", None),
+    ("how long do I keep the reports", None),
+])
+def test_questions_asking_for_a_size_distance_or_price(build, question, measure):
+    assert build(question, "hempstead").measure == measure
