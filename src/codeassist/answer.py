@@ -15,7 +15,7 @@ from .models import Answer, Block, Citation, Draft, Hit, QueryPlan
 from .plan import asking_clause
 from .text import clauses as _sentences
 from .understand import NEGATIVE
-from .text import figures, stem
+from .text import figures, sentences, stem
 
 if TYPE_CHECKING:
     from .corpus import Corpus
@@ -463,6 +463,33 @@ def find_gap(corpus: "Corpus", plan: QueryPlan, munis: list[str]) -> Answer | No
     first, rest = blocks[0].text, blocks[1:]
     return abstain(corpus, plan.query, first, list(found), topic, cites,
                    municipality=next(iter(found)) if len(found) == 1 else None, extra=rest)
+
+
+def find_external(corpus: "Corpus", plan: QueryPlan, munis: list[str]) -> Answer | None:
+    """A question about what an outside document says ("what does the GP-02-01 permit require?"), named as the
+    ordinance metadata's `external_refs` say people name it: its text is not in the corpus, so the answer says
+    so and quotes where the law in scope refers to it (at most two places per document)."""
+    if not plan.external:
+        return None
+    cites: list[Citation] = []
+    for name in plan.external:
+        for muni in munis:
+            found = 0
+            for p in corpus.provisions(muni):
+                ref = next((r for r in p.refs if r.kind == "not_in_corpus" and r.target_name == name), None)
+                sentence = next((x for x in sentences(p.text) if ref is not None and ref.text in x), None)
+                if sentence is not None and found < 2:
+                    cites.append(cite(corpus, p, sentence))
+                    found += 1
+    if not cites:
+        return None
+    # The document's name without the metadata's asides ("..., not in this corpus", ', "or as amended ..."').
+    docs = [re.sub(r',\s*(?:not in this corpus|"[^"]*")\s*$', "", n) for n in plan.external]
+    where = sorted({corpus.get(c.id).municipality for c in cites})  # type: ignore[union-attr]
+    return abstain(corpus, plan.query, f"{NOT_IN_CORPUS} what {' or '.join(docs)} {'says' if len(docs) == 1 else 'say'}: "
+                   f"{'that document is' if len(docs) == 1 else 'those documents are'} not in this corpus. Where the "
+                   "law refers to it:", where, topic_of(plan), cites,
+                   municipality=where[0] if len(where) == 1 else None)
 
 
 def _today() -> date:

@@ -130,7 +130,7 @@ class Assistant:
             return A.answer_definition(self.corpus, q, plan.term, munis, is_named, plan, hits)
         if plan.intent == "compare":
             return C.answer_compare(self.corpus, self.retriever, plan)
-        gap = A.find_gap(self.corpus, plan, munis)
+        gap = A.find_gap(self.corpus, plan, munis) or A.find_external(self.corpus, plan, munis)
         if gap is not None:
             return gap
         name = plan.calculator if plan.intent == "calculator" else self._calculator_from_evidence(plan)

@@ -49,6 +49,9 @@ class Municipality(Frozen):
 class ExternalRef(Frozen):
     pattern: str = Field(description="Regular expression matching the reference in the text.")
     name: str = Field(description="What the referenced document is.")
+    asked_as: list[str] = Field(default_factory=list, description="Regexes (lower-case question) for how people name "
+                                "the document when they ask what it says; such a question is answered with where the "
+                                "law points to it, as its text is not in the corpus.")
 
 
 class ProvisionNote(Frozen):
@@ -241,6 +244,8 @@ class QueryPlan(Frozen):
     asks: Literal["authority", "permission", "obligation", "fact"] | None = Field(
         default=None, description="What a yes/no question asks: may an official act, may the asker, must it, or does it happen.")
     negative: bool = Field(default=False, description="Asked in the negative or about getting out of a rule ('without', 'skip', 'exempt').")
+    external: tuple[str, ...] = Field(default=(), description="Outside documents the question asks the contents of "
+                                      "(ordinance `external_refs` names): what they say is not in the corpus.")
     measure: str | None = Field(default=None, description="The figure the question asks for, in its words ('how tall', "
                                 "'what size'), when it asks for a size, distance or price.")
     slots: dict[str, Any] = Field(default_factory=dict, description="Calculator inputs read from the question.")

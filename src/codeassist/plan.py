@@ -69,6 +69,14 @@ _MEASURE = re.compile(
     r"\b(?:minimum|maximum|max|min) (?:size|height|depth|width|distance|setback|spacing)\b", re.I)
 
 
+# A question about what a document says or requires, or how to act under it.
+_CONTENTS = re.compile(
+    r"\bwhat (?:does|do|did|would|will) .{0,80}?\b(?:say|says|require|requires|contain|include|specify|mean|cover|list|set)\b|"
+    r"\bwhat (?:are|is) (?:the |its |their )?(?:requirements?|terms|rules|standards|specs?|specifications|conditions)\b|"
+    r"\bhow (?:do|can|would|should) (?:i|we|you) .{0,60}?\b(?:file|apply|comply|submit|get|obtain)\b|"
+    r"\baccording to\b|\bunder (?:the )?(?:terms|requirements) of\b", re.I)
+
+
 # An alias made only of words every municipality could be called by ("the village", "the town").
 _GENERIC = re.compile(r"(?:(?:the|town|village|city|county|of)\s*)+")
 
@@ -223,6 +231,21 @@ class Planner:
                     break
         return out
 
+    def _external(self, low: str, scope: tuple[str, ...]) -> tuple[str, ...]:
+        """Outside documents the question names (`external_refs` `asked_as`); of two it names with overlapping
+        words ("appendix a" and "appendix a ... 7-3"), the more specific."""
+        spans: list[tuple[int, int, str]] = []
+        for o in self.corpus.ordinances.values():
+            if o.municipality in scope:
+                for ext in o.external_refs:
+                    for a in ext.asked_as:
+                        m = re.search(a, low)
+                        if m:
+                            spans.append((m.start(), m.end(), ext.name))
+                            break
+        kept = [x for x in spans if not any(y[0] <= x[0] and x[1] <= y[1] and y[1] - y[0] > x[1] - x[0] for y in spans)]
+        return tuple(dict.fromkeys(name for _, _, name in kept))
+
     # --- the plan ---
     def build(self, question: str, municipality: str | None = None, *, today: date | None = None,
               fallback_municipality: str | None = None) -> QueryPlan:
@@ -250,6 +273,7 @@ class Planner:
         low = text.lower()
         gaps = tuple(f"{o.id}#{i}" for o in self.corpus.ordinances.values() for i, g in enumerate(o.gaps)
                      if all(re.search(p, low) for p in g.all_of) and (not g.any_of or any(re.search(p, low) for p in g.any_of)))
+        external = self._external(low, scope) if _CONTENTS.search(text) else ()
         route = U.route(text, self.definitions, len(named), other_place=other, slots=slots, glossary=self.glossary)
         moved_to = self.follow_up_municipality(text)
         follow = ("municipality" if moved_to else "area" if "area" in slots and U.is_follow_up_area(text)
@@ -259,7 +283,7 @@ class Planner:
                          definitions=tuple(dict.fromkeys(asked + used)), asked_definitions=tuple(asked),
                          intent=route.intent, calculator=route.calculator, term=route.term,
                          citation_text=route.citation_text, subject=route.notes[0] if route.notes else None,
-                         yes_no=_is_yes_no(text), measure=(m.group(0).lower() if (m := _MEASURE.search(text)) else None), negative=bool(U.NEGATIVE.search(text)),
+                         yes_no=_is_yes_no(text), measure=(m.group(0).lower() if (m := _MEASURE.search(text)) else None), external=external, negative=bool(U.NEGATIVE.search(text)),
                          asks=next((kind for kind, pattern in _ASKS if pattern.search(text)), None), slots=slots, slot_sources=sources, gaps=gaps,
                          follow_up=follow, follow_up_municipality=moved_to)
 

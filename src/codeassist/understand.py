@@ -296,10 +296,11 @@ ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
     (r"\b(cemetery|graves?|burial)\b", "cemetery_graves"),
     # "sign" the plan is a verb, not the exempt activity: signs count as things put up.
     (r"\b(fences?|signage|billboards?|(?:an?|the|my|our|new|business|store|shop|yard|street) signs?\b(?! (?:the|off|it|this|that|a|an|for|here)\b)|"
-     r"(?<!to )(?<!must )(?<!who )(?<!will )(?<!and )(?<!can )signs\b(?! (?:the|off|it|this|that|a|an|for|here)\b)|poles?|posts?|flagpole)\b", "fence_sign_pole"),
+     r"(?<!to )(?<!must )(?<!who )(?<!will )(?<!and )(?<!can )signs\b(?! (?:the|off|it|this|that|a|an|for|here)\b)|poles?|posts?(?![- ]?construction)|flagpole)\b", "fence_sign_pole"),
     (r"\b(emergenc\w*)\b", "emergency"),
     (r"\b(vegetable garden|home garden\w*|gardening|flower beds?|growing (?:flowers|vegetables))\b", "home_gardening"),
-    (r"\b(landscap\w*|horticultur\w*|planting shrubs)\b", "landscaping_existing_structure"),
+    # A landscape architect prepares plans; landscaping is the activity.
+    (r"\b(landscap\w*(?! architect)|horticultur\w*|planting shrubs)\b", "landscaping_existing_structure"),
 ]
 
 

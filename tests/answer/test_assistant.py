@@ -197,3 +197,9 @@ def test_a_question_the_asked_text_answers_is_not_sent_elsewhere(assistant, corp
 def test_a_size_the_text_gives_is_answered(assistant, corpus):
     ans = ask(assistant, corpus, "what scale must the swppp site map be drawn at?", municipality="hempstead")
     assert not ans.abstained
+
+
+def test_an_outside_documents_contents_are_not_in_the_corpus(assistant, corpus):
+    ans = ask(assistant, corpus, "what does the NEC require for bathroom outlets?", municipality="tuckahoe")
+    assert ans.abstained and "National Electrical Code" in ans.answer and "not in this corpus" in ans.answer
+    assert ans.citations and all(c.id.startswith("tuckahoe:7-") for c in ans.citations)  # where the law points to it

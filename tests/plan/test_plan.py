@@ -430,3 +430,25 @@ def test_common_plan_slot(build, question, common_plan):
 ])
 def test_questions_asking_for_a_size_distance_or_price(build, question, measure):
     assert build(question, "hempstead").measure == measure
+
+
+# --- outside documents: what they say is not in the corpus ---------------------------------------------
+
+@pytest.mark.parametrize("question,muni,doc", [
+    ("what does the DEC general permit GP-02-01 require for a notice of intent?", None, "SPDES general permits"),
+    ("what does the design manual say about pond sizing?", "hempstead", "Design Manual"),
+    ("what does section 1-7 of the village code say?", "tuckahoe", "§ 1-7"),
+    # The more specific of two overlapping names: "Appendix A ... 7-3", not all of Appendix A.
+    ("what do appendix a sections 7-1.3(f) and 7-3 require?", "tuckahoe", "7-1.3(f) and 7-3"),
+])
+def test_a_question_about_an_outside_documents_contents(build, question, muni, doc):
+    plan = build(question, muni)
+    assert plan.external and all(doc in name for name in plan.external), plan.external
+
+
+@pytest.mark.parametrize("question,muni", [
+    ("does the town follow the design manual?", "hempstead"),        # whether the law uses it: the law says
+    ("what does the town require for erosion control?", "hempstead"),  # no outside document named
+])
+def test_naming_or_asking_is_not_enough_alone(build, question, muni):
+    assert build(question, muni).external == ()

@@ -313,6 +313,8 @@ def headline(out: ApplicabilityOutput, names: dict[str, str], data: dict | None 
     extra = ""
     if out.conditions:
         extra = f" Post-construction stormwater controls also apply (Condition {', '.join(out.conditions)})."
+    elif out.post_construction_controls is False and out.swppp_required in ("yes", "likely_exempt"):
+        extra = " Post-construction stormwater controls are not required on these facts (none of Conditions A, B and C is met)."
     return f"{verdict} ({where}, {area_words(out, data)} disturbed).{extra}"
 
 

@@ -79,6 +79,12 @@ class Corpus:
                         re.compile(pattern)
                     except re.error as exc:
                         raise CorpusError(f"{ordinance.id}: bad gap pattern {pattern!r}: {exc}") from exc
+            for ext in ordinance.external_refs:
+                for pattern in ext.asked_as:
+                    try:
+                        re.compile(pattern)
+                    except re.error as exc:
+                        raise CorpusError(f"{ordinance.id}: bad external_refs asked_as pattern {pattern!r}: {exc}") from exc
 
         # Calculator rules (corpus/<id>/rules/*.toml). A file that does not validate stops the load (its
         # path and key in the message). A quote no longer verbatim in its provision (say, after an amended
