@@ -12,6 +12,7 @@ from .answer import NOT_IN_CORPUS, SearchBackend, _names, abstain, reply
 from .compose import cite, short_quote
 from .models import Answer, QueryPlan
 from .text import stem
+from .understand import COMPARATIVE as _COMPARATIVE
 
 if TYPE_CHECKING:
     from .corpus import Corpus
@@ -146,11 +147,16 @@ def answer_compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) ->
     summary = "Both texts are worded the same." if not (only_a or only_b) else \
         f"Differences in wording: only {names[a]} says " + "; ".join(f"\u201c{x}\u201d" for x in only_a[:4]) + \
         f"; only {names[b]} says " + "; ".join(f"\u201c{x}\u201d" for x in only_b[:4]) + "."
-    blocks = [D.lead(summary)]
     verdict = _same_or_not(plan, differ=bool(only_a or only_b))
-    if verdict:
-        blocks.insert(0, D.lead(verdict))
-    for c in citations:
-        summary = D.summary(corpus, c.id, names[c.municipality])
-        blocks += [summary, D.quote(c, role="proof", label=None if summary else names[c.municipality])]
+    summaries = [D.summary(corpus, c.id, names[c.municipality]) for c in citations]
+    if not re.search(r"\b(?:each|respectively)\b", question, re.I) or verdict or _COMPARATIVE.search(question) \
+            or not all(summaries):
+        # "X versus Y", "are they the same?", "which is stricter?": how the wording differs is the answer.
+        blocks = [D.lead(verdict) if verdict else None, D.lead(summary)]
+        for c, s in zip(citations, summaries):
+            blocks += [s, D.quote(c, role="proof", label=None if s else names[c.municipality])]
+    else:
+        # "What state law does each rely on?": what each text says comes first, then how the wording differs.
+        blocks = [*summaries, D.text(summary)]
+        blocks += [D.quote(c, role="proof") for c in citations]
     return reply(question, D.build(*blocks), "compare", municipality=None)

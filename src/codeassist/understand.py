@@ -251,9 +251,12 @@ _QUOTED_TERM = re.compile(r"(?<![a-z])[\"'\u2018\u201c](?P<term>[a-z][a-z -]{2,6
 # "stormwater hotspot meaning?", "impervious cover definition"
 _DEFINITION_TAIL = re.compile(r"^(?:an?\s+|the\s+)?(?P<term>[a-z][a-z' -]{2,60}?)\s+"
                               r"(?:meaning|definition|defined|means what)\s*\??$", re.I)
-_COMPARE = re.compile(r"\b(differ|different|difference|differences|compare|comparison|versus|vs\.?|same in both|both towns|"
+_COMPARE = re.compile(r"\b(differ|different|difference|differences|compar(?:e|ed|es|ing)|comparison|versus|vs\.?|same in both|both towns|"
                       r"both places|both municipalities|the same in|same as|in both|differently|"
                       r"between\s+[\w.' -]{1,60}?\s+and\s+[\w.'-]+)\b", re.I)  # the municipalities are counted by the caller
+# "are fines worse in X or Y?", "which is stricter": with two places named, a comparison.
+COMPARATIVE = re.compile(r"\b(?:worse|better|stricter|tougher|harsher|higher|lower|bigger|larger|smaller|easier|harder|"
+                          r"cheaper|longer|shorter|more (?:strict|lenient|expensive)|which (?:one|is|has))\b", re.I)
 _FOLLOW_MUNI = re.compile(r"^(?:and |but |ok(?:ay)?,? )?(?:what|how) about (?:in |for )?(?P<rest>.+?)\??$|^(?:and|same) (?:in|for) (?P<rest2>.+?)\??$", re.I)
 _FOLLOW_AREA = re.compile(r"^(?:and |but |what )?(?:if|about if|what if)\b.*\b(acre|acres|sq|square|feet)\b", re.I)
 _FOLLOW_FULL = re.compile(r"\b(that section|that provision|the full text|in full|whole section|show me that|full section)\b", re.I)
@@ -500,7 +503,7 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     # "appendix a 7-3" is the Village's zoning appendix, not Chapter 7 § 7-3.
     if m and (_LOOKUP_WORDS.search(q) or len(q.split()) <= 6) and not re.search(r"\bappendix\b", low):
         return Route("lookup", citation_text=q[m.start():])
-    if _COMPARE.search(q) and (n_named >= 2 or re.search(r"\bboth\b", low)):
+    if (_COMPARE.search(q) and (n_named >= 2 or re.search(r"\bboth\b", low))) or (n_named >= 2 and COMPARATIVE.search(q)):
         return Route("compare")
     has_area = "area" in slots
     if _CHECKLIST.search(q) and has_area:

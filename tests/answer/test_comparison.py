@@ -183,3 +183,14 @@ def test_texts_worded_alike_are_compared_not_abstained(assistant, corpus):
     ans = assistant.ask("compare the maintenance guarantee in both places")
     assert ans.intent == "compare" and not ans.abstained
     assert {c.municipality for c in ans.citations} == {"hempstead", "tuckahoe"}
+
+
+def test_a_comparative_with_two_places_is_a_comparison(assistant):
+    ans = assistant.ask("are stop-work orders tougher in Tuckahoe or Hempstead?")
+    assert ans.intent == "compare"
+
+
+def test_what_each_says_comes_first_when_asked_for_each(assistant, corpus):
+    ans = assistant.ask("Hempstead and Tuckahoe: what does each say about stop-work orders, compared?")
+    assert ans.intent == "compare"
+    assert ans.blocks[0].kind == "summary"  # each text's summary first, the wording differences after
