@@ -105,3 +105,17 @@ def test_exact_vector_search_ranks_as_chroma_does_on_the_real_index(real_retriev
             assert [1 - s for _, s in got[:30]] == pytest.approx([d for _, d in want[:30]], abs=1e-5), row["id"]
             cut = want[29][1]
             assert {c.id for c, s in got[:30] if 1 - s < cut - 1e-5} == {i for i, d in want[:30] if d < cut - 1e-5}
+
+
+def test_query_vectors_are_those_of_sentence_transformers_encode(real_retriever):
+    """Queries skip `encode`'s per-call checks (embedding._encode_one) only because the vectors are the same,
+    bit for bit; the embedder checks this when it loads the model."""
+    import numpy as np
+
+    embedder = real_retriever.embedder
+    model = embedder.load()
+    assert embedder._lean
+    for row in _gold().values():
+        embedder.clear_query_cache()
+        want = model.encode(row["question"], normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False)
+        assert np.array_equal(embedder.embed_query(row["question"]), np.asarray(want, dtype=np.float32)), row["id"]
