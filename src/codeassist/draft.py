@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .models import Answer, Block, Citation, Draft
@@ -99,6 +100,13 @@ def unsupported_numbers(corpus: "Corpus", answer: Answer) -> set[str]:
                                answer.question, answer.intent == "clarify")
 
 
+@lru_cache(maxsize=4096)
+def _figures_of(corpus: "Corpus", summary: str, pid: str) -> frozenset[str]:
+    """Figures of a headnote summary that the provision's text lacks; kept per corpus, summary and provision
+    (a corpus is not changed once loaded; the summary is part of the key all the same)."""
+    return frozenset(figures(summary) - figures(provision_context(corpus, pid)))
+
+
 def _walk(corpus: "Corpus", draft: Draft, calculation: Any, question: str, echo_question: bool) -> tuple[list[str], set[str]]:
     problems: list[str] = []
     support = []
@@ -114,7 +122,7 @@ def _walk(corpus: "Corpus", draft: Draft, calculation: Any, question: str, echo_
             if h is None or h.summary != b.text:
                 problems.append(f"summary is not the headnote of {b.summary_of}")
                 continue
-            extra = figures(h.summary) - figures(provision_context(corpus, h.id))
+            extra = _figures_of(corpus, h.summary, h.id)
             if extra:
                 problems.append(f"summary of {h.id} holds figures its text lacks: {sorted(extra)}")
             support.append(h.summary)

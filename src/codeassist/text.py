@@ -217,11 +217,26 @@ def _canonical(number: str) -> str:
     return str(int(f)) if f == int(f) else repr(f)
 
 
+# The letters that IGNORECASE matches to ASCII letters besides the ASCII ones (re's documentation); "İ" also
+# lowercases to two characters. A text without them can be lowercased and searched case-sensitively.
+_FOLDS_TO_ASCII = frozenset("\u0130\u0131\u017f\u212a")
+_WORD_NUMBER_LOWER = re.compile(_WORD_NUMBER.pattern)
+
+
+def _number_words(text: str):
+    """_WORD_NUMBER's matches, found in the lowercased text when that finds the same ones (4x faster than
+    IGNORECASE on the long texts the answer check reads); the groups then come lowercase, as they are used."""
+    low = text.lower()
+    if len(low) == len(text) and not _FOLDS_TO_ASCII.intersection(text):
+        return _WORD_NUMBER_LOWER.finditer(low)
+    return _WORD_NUMBER.finditer(text)
+
+
 def figures(text: str) -> set[str]:
     """Figures in a text, digits and number words alike ("forty-eight" == "48", "$1,000" == "1000"); a bare
     "one" that counts nothing ("one of the following") is not a figure."""
     out = {_canonical(m.group(0)) for m in _DIGITS.finditer(text)}
-    for m in _WORD_NUMBER.finditer(text):
+    for m in _number_words(text):
         tens, unit_digit, small, scale, unit = m.groups()
         if small and small.lower() == "one" and not unit and not scale:
             continue

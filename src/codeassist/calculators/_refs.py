@@ -42,10 +42,18 @@ def _default() -> Any | None:
     # A corpus that cannot be read means no rules: the calculators then say the text is not available,
     # rather than failing (the tests load the real corpus and check every rule against it).
     try:
-        from codeassist.corpus import load_corpus
-        return load_corpus()
+        from codeassist.settings import get_settings
+        return _load_default(get_settings().corpus_dir)
     except Exception:  # noqa: BLE001 - any failure to read the corpus means "no corpus" here
         return None
+
+
+@lru_cache(maxsize=8)
+def _load_default(corpus_dir: Path) -> Any:
+    """load_corpus's answer for the settings' folder, kept: load_corpus resolves the path on every call (file
+    system calls; a calculator answer asks for the default corpus a dozen times). A failure is not kept."""
+    from codeassist.corpus import load_corpus
+    return load_corpus(corpus_dir)
 
 
 def _candidates() -> list[Any]:

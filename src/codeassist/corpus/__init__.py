@@ -44,6 +44,7 @@ class Corpus:
         self.sources: dict[str, str] = {}
         self.sections: list[Section] = []
         self._provisions: dict[str, Provision] = {}
+        self._quotable: dict[str, str] = {}  # provision id -> its full text, whitespace normalised (quote_in)
         raw: list[tuple[Ordinance, str, list[Provision]]] = []
         for muni, ordinances in read_metadata(corpus_dir):
             self.municipalities[muni.id] = muni
@@ -178,7 +179,10 @@ class Corpus:
         """Is `quote` verbatim (up to whitespace) in the provision or its descendants?"""
         if pid not in self._provisions or not quote.strip():
             return False
-        return normalize_ws(quote) in normalize_ws(self.full_text(pid))
+        text = self._quotable.get(pid)
+        if text is None:  # every quote of every answer is checked here: normalise each provision once
+            text = self._quotable[pid] = normalize_ws(self.full_text(pid))
+        return normalize_ws(quote) in text
 
     def section_of(self, pid: str) -> Section:
         p = self._provisions[pid]
