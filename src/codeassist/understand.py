@@ -186,6 +186,8 @@ def extract_dates(q: str, today: date) -> list[date]:
         delta = {"today": 0, "yesterday": -1, "last night": -1, "tomorrow": 1}[m[1]]
         add(m.start(), today + timedelta(days=delta))
     for m in re.finditer(r"\b(?:(next|this|last)\s+)?(" + "|".join(_WEEKDAYS) + r")\b", low):
+        if re.match(r",?\s+(?:(?:" + month_names + r")\b|\d)", low[m.end():]):
+            continue  # "Monday June 8, 2026": the date that follows says which Monday
         wd = _WEEKDAYS.index(m[2])
         if m[1] == "next" or re.search(r"\b(starting|start|will|going to|begin)\b", low[: m.start()]):
             days = (wd - today.weekday()) % 7 or 7
@@ -277,7 +279,8 @@ _DEADLINE = re.compile(r"\b(when is|when are|when (?:do|does|must|should) (?:i|w
                        r"by when|expire|expires|expiration|how soon|latest|close the walls|cover (?:the )?wiring|conceal|"
                        r"when can (?:we|i)|void|release(?:d)? (?:the )?(?:bond|guarantee|security))\b", re.I)
 _ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|fuse|fuses|switch(?:es)?|outlet|receptacles?|circuits?|subpanel|"
-                         r"panel|lamp sockets?|drop cords?|journeym[ae]n|sheetrock over|breaker)\b", re.I)
+                         r"panel|lamp sockets?|drop cords?|journeym[ae]n|sheetrock over|breakers?|ceiling fans?|"
+                         r"light(?:ing)? fixtures?|generators?|ev chargers?|car chargers?)\b", re.I)
 _PERMIT = re.compile(r"\b(?:(?:need|require[sd]?|get|pull|apply for|file for)\s+(?:an?\s+|the\s+|any\s+)?(?:electrical\s+|wiring\s+)?permits?|"
                      r"without (?:an?\s+|the\s+|any\s+)?(?:electrical\s+|wiring\s+)?permits?|"
                      r"permits?\s+(?:needed|required|necessary)|permit needed|can i do it myself|do it myself)\b", re.I)
@@ -478,7 +481,7 @@ _EVENT_SLOTS = [
     ("violation_notice", r"\b(nov|notice of violation|violation notice|served)\b"),
     ("wiring_concealment", r"\b(conceal\w*|sheetrock|drywall|cover(?:ing)? (?:up )?(?:the )?(?:wiring|wires|walls)|close (?:up )?the walls)\b"),
     ("supervisor_left", r"\b(supervisor|master electrician)\b.*\b(left|quit|leave|gone)\b"),
-    ("registration", r"\b(registration|license|licence)\b"),
+    ("registration", r"\b(registration|registered|license|licence)\b"),
     ("final_acceptance", r"\b(final acceptance|guarantee|bond|escrow|letter of credit)\b"),
     ("construction_start", r"\b(start|starting|begin)\b"),
 ]

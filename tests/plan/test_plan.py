@@ -452,3 +452,14 @@ def test_a_question_about_an_outside_documents_contents(build, question, muni, d
 ])
 def test_naming_or_asking_is_not_enough_alone(build, question, muni):
     assert build(question, muni).external == ()
+
+
+def test_a_weekday_followed_by_its_date_is_that_date(build):
+    # "Monday June 8 2026" is June 8, not the Monday after today.
+    assert build("we start grading Monday June 8 2026 - when must we call the town?", "hempstead").slots["dates"] == ["2026-06-08"]
+
+
+@pytest.mark.parametrize("question", ["can I put in a ceiling fan without a permit?",
+                                      "do I need a permit to hook up a standby generator?"])
+def test_more_electrical_work_is_electrical(build, question):
+    assert build(question, "tuckahoe").slots.get("electrical") is True

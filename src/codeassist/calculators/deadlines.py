@@ -303,7 +303,7 @@ def _electrical(inp: DeadlinesInput, rules: DeadlinesRules, out: DeadlinesOutput
         out.caveats.append(holidays.UNLISTED_CAVEAT)
     if inp.registration_issued:
         due = date(inp.registration_issued.year, 12, 31)
-        out.obligations.append(_ob("registration_expires", "Electrical contractor registration expires (file renewal by today)", due, "The registration expires December 31 of the year issued; file the renewal on or before then or the license will be revoked.", rules.expiry))
+        out.obligations.append(_ob("registration_expires", "Electrical contractor registration expires (file the renewal on or before this day)", due, "The registration expires December 31 of the year issued; file the renewal on or before then or the license will be revoked.", rules.expiry))
         out.steps.append(step(f"Issued {inp.registration_issued}: expires {due}.", rules.expiry))
         out.steps.append(step("Renewal must be filed on or before the expiration date.", rules.renewal))
     if inp.supervisor_left:
