@@ -186,7 +186,7 @@ def extract_dates(q: str, today: date) -> list[date]:
         delta = {"today": 0, "yesterday": -1, "last night": -1, "tomorrow": 1}[m[1]]
         add(m.start(), today + timedelta(days=delta))
     for m in re.finditer(r"\b(?:(next|this|last)\s+)?(" + "|".join(_WEEKDAYS) + r")\b", low):
-        if re.match(r",?\s+(?:(?:" + month_names + r")\b|\d)", low[m.end():]):
+        if re.match(r",?\s+(?:(?:" + month_names + r")\b|\d{1,4}[/-]\d)", low[m.end():]):
             continue  # "Monday June 8, 2026": the date that follows says which Monday
         wd = _WEEKDAYS.index(m[2])
         if m[1] == "next" or re.search(r"\b(starting|start|will|going to|begin)\b", low[: m.start()]):

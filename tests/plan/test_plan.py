@@ -463,3 +463,7 @@ def test_a_weekday_followed_by_its_date_is_that_date(build):
                                       "do I need a permit to hook up a standby generator?"])
 def test_more_electrical_work_is_electrical(build, question):
     assert build(question, "tuckahoe").slots.get("electrical") is True
+
+
+def test_a_weekday_followed_by_a_time_is_still_a_weekday(build):
+    assert build("told the inspector saturday 10am the wiring is ready; when can we close the walls?", "tuckahoe").slots["dates"] == ["2026-03-14"]
