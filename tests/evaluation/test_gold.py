@@ -25,16 +25,19 @@ def test_retrieval_question_selection():
 
 
 def test_splits_test_first_and_missing_files(tmp_path):
-    dev, test = tmp_path / "dev.jsonl", tmp_path / "test.jsonl"
+    dev, test, dev2 = tmp_path / "dev.jsonl", tmp_path / "test.jsonl", tmp_path / "dev2.jsonl"
     dev.write_text('{"id": "q001", "question": "a?"}\n\n', encoding="utf-8")
-    assert list(E.resolve_splits("all", {"dev": dev, "test": test})) == ["dev"]  # no test file yet: left out
+    files = {"dev": dev, "test": test, "dev2": dev2}
+    assert list(E.resolve_splits("all", files)) == ["dev"]  # no test or dev2 file yet: left out
     with pytest.raises(FileNotFoundError):
         E.resolve_splits("test", {"dev": dev, "test": test})
     with pytest.raises(ValueError, match="unknown split 'tset'"):
         E.resolve_splits("tset", {"dev": dev})
     test.write_text('{"id": "t001", "question": "b?", "split": "test"}\n', encoding="utf-8")
-    assert list(E.resolve_splits("all", {"dev": dev, "test": test})) == ["test", "dev"]
-    assert E.resolve_splits("dev", {"dev": dev, "test": test}) == {"dev": dev}
+    assert list(E.resolve_splits("all", files)) == ["test", "dev"]
+    dev2.write_text('{"id": "d001", "question": "c?"}\n', encoding="utf-8")
+    assert list(E.resolve_splits("all", files)) == ["test", "dev", "dev2"]  # the blind split first
+    assert E.resolve_splits("dev", files) == {"dev": dev}
     assert E.load_gold(dev, split="dev") == [{"id": "q001", "question": "a?", "split": "dev"}]
     assert E.load_gold(test, split="dev")[0]["split"] == "test"  # a line's own split wins
 

@@ -1,8 +1,9 @@
 """Gold questions: the splits, loading their JSON lines, and what a gold line says about itself.
 
-Two splits (eval/GOLD.md). ``dev`` (eval/gold.jsonl) is the set the project was tuned on and may be
-tuned on; ``test`` (eval/test.jsonl) was written blind and is only measured: the report shows its
-counts by category, never its per-question misses.
+Three splits (eval/GOLD.md). ``dev`` (eval/gold.jsonl) is the set the project was tuned on and may be
+tuned on; ``dev2`` (eval/dev2.jsonl) was written blind later, measured once untouched, then tuned on too;
+``test`` (eval/test.jsonl) was written blind and is only measured: the report shows its counts by
+category, never its per-question misses.
 """
 
 from __future__ import annotations
