@@ -26,6 +26,7 @@ MIN_DENSE = 0.30     # cosine similarity of the best passage to the question (al
 # A subject these laws do not cover (parking, dogs) is answered only on strong evidence:
 SUBJECT_MIN_COVERAGE = 0.6
 DEFINITION_NOT_ASKED = 0.6  # weight of a definition among the candidates when the question does not ask for it
+OFF_TOPIC = 0.1  # weight of a provision of another subject's ordinance when the question's subject is clear
 SUBJECT_MIN_DENSE = 0.55
 # The asked municipality's text does not address a question another municipality's text answers: its best
 # passages hold under OWN_WEAK_COVERAGE of the question's words and the other's at least OTHER_TEXT_MARGIN more.
@@ -78,6 +79,15 @@ def offices_for(corpus: "Corpus", citations: list[Citation]) -> list[str]:
 def _ordinances_for(corpus: "Corpus", munis: list[str], topic: str | None = None) -> list[str]:
     return [o.id for o in corpus.ordinances.values()
             if o.municipality in munis and (topic is None or o.topic == topic)]
+
+
+_STORMWATER_WORDS = re.compile(r"\b(?:storm\w*|erosion|sediment\w*|swpp\w*|runoff|drainage|grading|clearing|land development)\b", re.I)
+
+
+def clear_topic(plan: QueryPlan) -> str | None:
+    """"electrical" when the question is plainly about electrical work (its words, and none of stormwater's);
+    None when it could be either."""
+    return "electrical" if plan.slots.get("electrical") and not _STORMWATER_WORDS.search(plan.query) else None
 
 
 def topic_of(plan: QueryPlan) -> str:
@@ -215,6 +225,7 @@ def _rank_candidates(corpus: "Corpus", scorer: Scorer, plan: QueryPlan, hits: li
     """(score, sentence to quote, provision, hit) best first, and the best coverage of the question."""
     best: list[tuple[float, str, Any, Hit]] = []
     top_cov = 0.0
+    topic = clear_topic(plan)
     for rank, h in enumerate(hits[:5]):
         p = corpus.get(h.id)
         if p is None:
@@ -231,6 +242,8 @@ def _rank_candidates(corpus: "Corpus", scorer: Scorer, plan: QueryPlan, hits: li
         score = 1.0 / (1 + rank) + 0.5 * cov + 0.25 * max(s_score, 0)
         if p.kind == "definition" and p.id not in plan.asked_definitions:
             score *= DEFINITION_NOT_ASKED
+        if topic is not None and corpus.ordinance_of(p.id).topic != topic:
+            score *= OFF_TOPIC  # "who do I call about an electrical inspection?" is not about erosion inspections
         best.append((score, sentence, p, h))
     best.sort(key=lambda x: -x[0])
     return best, top_cov
@@ -290,8 +303,9 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
                            "The municipality's clerk can say which local law covers it.", munis)
         return abstain(corpus, question, f"{NOT_IN_CORPUS} how this works in the {where}: no provision in the "
                        "text here addresses the question closely enough to quote.", munis, topic_of(plan))
-    if plan.measure and parts and not any(figures(corpus.full_text(c.id) or "") for _, cites, _, _ in parts for c in cites):
-        # "how tall can my fence be?": the closest provisions set no figure at all, so the text does not say.
+    if plan.measure and parts and not any(_holds_measure(corpus.full_text(c.id) or "", plan.measure)
+                                          for _, cites, _, _ in parts for c in cites):
+        # "how tall can my fence be?": the closest provisions set no such figure, so the text does not say.
         closest = [cites[0] for _, cites, _, _ in parts]
         return abstain(corpus, question, f"{NOT_IN_CORPUS} that (\u201c{plan.measure}\u201d): the closest provision"
                        f"{'s' if len(closest) > 1 else ''}, quoted below, set{'' if len(closest) > 1 else 's'} no figure "
@@ -325,6 +339,28 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
     draft = D.build(*blocks, *(D.note(c) for c in caveats), D.offices(offices, "Questions about your site:"))
     return reply(question, draft, "retrieval", municipality=parts[0][0] if len(parts) == 1 else None,
                  caveats=caveats, offices=offices)
+
+
+# The units a figure needs to answer what a question measures: a height in feet, a price in dollars.
+_LENGTH = r"(?:feet|foot|ft|inch(?:es)?|yards?|meters?|miles?)"
+_MEASURE_UNITS = [
+    (re.compile(r"\b(?:tall|high|height|deep|depth|wide|width|far|distance|thick|setback|spacing|diameter)"), _LENGTH),
+    (re.compile(r"\b(?:size|big|large|dimension|minimum|maximum|max|min)"), _LENGTH + r"|acres?|square|sq\.?"),
+    (re.compile(r"\b(?:cost|fee|charge|price)"), r"dollars?"),
+    (re.compile(r"\b(?:slope|steep)"), r"percent|%|to one|:1"),
+]
+
+
+def _holds_measure(text: str, measure: str) -> bool:
+    """Does the text hold a figure of the kind the question measures ("how tall" -> a number of feet, "what does
+    it cost" -> dollars)? Any figure counts for a measure of no known kind."""
+    unit = next((u for kind, u in _MEASURE_UNITS if kind.search(measure)), None)
+    if unit is None:
+        return bool(figures(text))
+    low = text.lower()
+    money = unit == r"dollars?" and re.search(r"\$\s?\d", text)
+    return bool(money or re.search(r"\b\d[\d,.]*\s*(?:-\s*)?(?:" + unit + r")|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
+                                   r"twelve|fifteen|twenty|fifty|hundred)\s+(?:" + unit + r")", low))
 
 
 def _closeness(hits: list[Hit]) -> float:

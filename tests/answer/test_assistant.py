@@ -203,3 +203,8 @@ def test_an_outside_documents_contents_are_not_in_the_corpus(assistant, corpus):
     ans = ask(assistant, corpus, "what does the NEC require for bathroom outlets?", municipality="tuckahoe")
     assert ans.abstained and "National Electrical Code" in ans.answer and "not in this corpus" in ans.answer
     assert ans.citations and all(c.id.startswith("tuckahoe:7-") for c in ans.citations)  # where the law points to it
+
+
+def test_an_electrical_question_is_answered_from_the_electrical_code(assistant, corpus):
+    ans = ask(assistant, corpus, "who do I notify when the electrical work is ready for inspection?", municipality="tuckahoe")
+    assert ans.citations and corpus.ordinance_of(ans.citations[0].id).topic == "electrical"

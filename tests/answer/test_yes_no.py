@@ -78,3 +78,19 @@ def test_a_yes_against_a_prohibition_in_the_quote_gives_no_verdict(plan):
 
 def test_not_a_yes_no_question(plan):
     assert yes_no(plan("how much is the registration fee?"), hit("no", "Is the fee refunded?", CLOSE)) is None
+
+
+# --- the figure a size or price question needs (answer._holds_measure) --------------------------------------
+
+@pytest.mark.parametrize("text,measure,held", [
+    ("Fences, signs and poles may be exempt from review.", "how tall", False),
+    ("Conditions apply to sites of five acres or more.", "how deep", False),     # acres are no depth
+    ("The fence shall not exceed six feet in height.", "how tall", True),
+    ("at a scale of one inch equals 100 feet", "what size", True),
+    ("not more than one acre shall be disturbed", "how big", True),
+    ("reasonable costs at prevailing rates", "how much does the review cost", False),
+    ("a fee of $50 shall be paid", "how much is the fee", True),
+])
+def test_a_size_or_price_needs_a_figure_of_its_kind(text, measure, held):
+    from codeassist.answer import _holds_measure
+    assert _holds_measure(text, measure) is held
