@@ -171,6 +171,10 @@ _CONDITION = re.compile(r"\b(?:if|when|unless|because|after|before|until|once|wh
 _NOT_PARTICIPLE = re.compile(r"\bnot (?:\w+ed|done|made|given|paid|taken|known|shown|held|kept|built|met|set)\b", re.I)
 
 
+def _negative_anywhere(question: str) -> bool:
+    return bool(NEGATIVE.search(_NOT_PARTICIPLE.sub(" ", _CONDITION.sub(" ", question))))
+
+
 def _negative_main(question: str) -> bool:
     asking = question[asking_clause(question):]
     return bool(NEGATIVE.search(_NOT_PARTICIPLE.sub(" ", _CONDITION.sub(" ", asking))))
@@ -182,10 +186,12 @@ def _headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
     if hit.yes_no is None or (hit.yes_no_similarity or 0.0) < YES_NO_CONTRADICTS:
         return None
     asked = hit.yes_no_text or ""
-    if _negative_main(asked) != _negative_main(plan.query):
-        return None
-    if not figures(plan.query) <= figures(asked):
-        return None
+    if _negative_main(asked) != _negative_main(plan.query) or _negative_main(asked) != _negative_anywhere(plan.query):
+        return None  # "my electrician isn't licensed, is that a problem?" is not "may he lend his license?"
+    if figures(plan.query) != figures(asked):
+        return None  # 0.3 inch is not the headnote's 0.5 inch; "is 1 inch = 500 feet enough?" is not "is there a scale?"
+    if re.search(r"\b(?:is|are) there\b", plan.query[asking_clause(plan.query):], re.I):
+        return None  # "is there any rule about ...?" asks whether the law speaks to it, not what it allows
     return "Yes" if hit.yes_no == "yes" else "No"
 
 

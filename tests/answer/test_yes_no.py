@@ -94,3 +94,21 @@ def test_not_a_yes_no_question(plan):
 def test_a_size_or_price_needs_a_figure_of_its_kind(text, measure, held):
     from codeassist.answer import _holds_measure
     assert _holds_measure(text, measure) is held
+
+
+def test_a_headnote_question_about_a_figure_the_asker_did_not_name_gives_no_verdict(plan):
+    # "Is 1 inch = 500 feet large enough?" (No) does not answer "is there a minimum scale?".
+    assert yes_no(plan("does the site map need a particular scale?"),
+                  hit("no", "Is a scale of one inch equals 500 feet large enough?", CLOSE)) is None
+
+
+def test_is_there_a_rule_gets_no_verdict_from_a_headnote(plan):
+    # "Is it allowed to make the bay muddy?" (No) is the opposite of "is there any rule about muddy runoff?".
+    assert yes_no(plan("is there any rule about muddy runoff into the bay?"),
+                  hit("no", "Is it allowed for my site's runoff to make the bay muddy?", CLOSE)) is None
+
+
+def test_a_negative_statement_before_the_question_counts(plan):
+    # "my electrician isn't licensed, is that a problem?" is not "may a contractor lend his license?".
+    assert yes_no(plan("my electrician isn't registered here, is that a problem?"),
+                  hit("no", "May a contractor let someone else use his license?", CLOSE)) is None
