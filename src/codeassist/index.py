@@ -460,10 +460,14 @@ class Index:
                     # Checked again under the lock: another process may have built it while we waited, and
                     # what looked damaged may have been its build in progress. Only now is anything deleted.
                     self._damaged = False
-                    if not rebuild and self._problem(quiet=True) is None:
+                    again = None if rebuild else self._problem(quiet=True)
+                    if not rebuild and again is None:
                         self._ready = True
                         self._forget_exact()
                         return self._status("reused", "built by another process", t0)
+                    # What the second look found is the reason: an error met while another process was
+                    # creating the store ("table collections already exists") is not damage once it is gone.
+                    reason = reason if rebuild else again
                     if self.kind == "embedded" and (rebuild or self._damaged):
                         self._wipe_embedded()
                     self._build(reason)
