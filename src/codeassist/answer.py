@@ -26,6 +26,7 @@ MIN_DENSE = 0.30     # cosine similarity of the best passage to the question (al
 # A subject these laws do not cover (parking, dogs) is answered only on strong evidence:
 SUBJECT_MIN_COVERAGE = 0.6
 DEFINITION_NOT_ASKED = 0.6  # weight of a definition among the candidates when the question does not ask for it
+USES_DEFINED_TERM = 0.2  # bonus for a provision using the term of a definition ranked above it (dev: +0, dev2: -1)
 OFF_TOPIC = 0.1  # weight of a provision of another subject's ordinance when the question's subject is clear
 SUBJECT_MIN_DENSE = 0.55
 # The asked municipality's text does not address a question another municipality's text answers: its best
@@ -232,6 +233,9 @@ def _rank_candidates(corpus: "Corpus", scorer: Scorer, plan: QueryPlan, hits: li
     best: list[tuple[float, str, Any, Hit]] = []
     top_cov = 0.0
     topic = clear_topic(plan)
+    # A definition retrieved but not asked about names the concept the question is about; the provisions
+    # that use its term ("stop-work order") are where the law says what happens (USES_DEFINED_TERM).
+    used: list[str] = []
     for rank, h in enumerate(hits[:5]):
         p = corpus.get(h.id)
         if p is None:
@@ -248,6 +252,10 @@ def _rank_candidates(corpus: "Corpus", scorer: Scorer, plan: QueryPlan, hits: li
         score = 1.0 / (1 + rank) + 0.5 * cov + 0.25 * max(s_score, 0)
         if p.kind == "definition" and p.id not in plan.asked_definitions:
             score *= DEFINITION_NOT_ASKED
+            if p.term:
+                used.append(p.term.lower())
+        elif any(re.search(r"(?<![\w-])" + re.escape(t) + r"s?(?![\w-])", text.lower()) for t in used):
+            score += USES_DEFINED_TERM
         if topic is not None and corpus.ordinance_of(p.id).topic != topic:
             score *= OFF_TOPIC  # "who do I call about an electrical inspection?" is not about erosion inspections
         best.append((score, sentence, p, h))

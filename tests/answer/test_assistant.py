@@ -208,3 +208,18 @@ def test_an_outside_documents_contents_are_not_in_the_corpus(assistant, corpus):
 def test_an_electrical_question_is_answered_from_the_electrical_code(assistant, corpus):
     ans = ask(assistant, corpus, "who do I notify when the electrical work is ready for inspection?", municipality="tuckahoe")
     assert ans.citations and corpus.ordinance_of(ans.citations[0].id).topic == "electrical"
+
+
+def test_a_definition_not_asked_about_leads_to_where_its_term_is_used(corpus):
+    # Retrieval ranks the definition of "stop-work order" first for "can the town shut down my site?"; the
+    # answer is the provision that uses the term (the Town may issue one), not an unrelated notice rule.
+    from codeassist.answer import _rank_candidates
+    from codeassist.compose import Scorer
+    from codeassist.models import Hit
+    from codeassist.plan import Planner
+
+    plan = Planner(corpus).build("Can the town shut down my construction site?", "hempstead")
+    ids = ["hempstead:390/stop-work-order", "hempstead:construction-inspection(A)(1)(f)", "hempstead:enforcement(B)"]
+    hits = [Hit(id=i, municipality="hempstead", citation="", heading="", text="", score=1.0) for i in ids]
+    best, _ = _rank_candidates(corpus, Scorer(corpus), plan, hits)
+    assert best[0][2].id == "hempstead:enforcement(B)"
