@@ -14,8 +14,8 @@ from .errors import CitationNotFound
 from .models import Answer, Block, Citation, Draft, Hit, QueryPlan
 from .plan import asking_clause
 from .text import clauses as _sentences
+from .text import figures, sentences, stems
 from .understand import NEGATIVE
-from .text import figures, sentences, stem
 
 if TYPE_CHECKING:
     from .corpus import Corpus
@@ -172,13 +172,12 @@ _CONDITION = re.compile(r"\b(?:if|when|unless|because|after|before|until|once|wh
 _NOT_PARTICIPLE = re.compile(r"\bnot (?:\w+ed|done|made|given|paid|taken|known|shown|held|kept|built|met|set)\b", re.I)
 
 
-def _negative_anywhere(question: str) -> bool:
-    return bool(NEGATIVE.search(_NOT_PARTICIPLE.sub(" ", _CONDITION.sub(" ", question))))
+def _negative(text: str) -> bool:
+    return bool(NEGATIVE.search(_NOT_PARTICIPLE.sub(" ", _CONDITION.sub(" ", text))))
 
 
 def _negative_main(question: str) -> bool:
-    asking = question[asking_clause(question):]
-    return bool(NEGATIVE.search(_NOT_PARTICIPLE.sub(" ", _CONDITION.sub(" ", asking))))
+    return _negative(question[asking_clause(question):])
 
 
 def _headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
@@ -187,7 +186,8 @@ def _headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
     if hit.yes_no is None or (hit.yes_no_similarity or 0.0) < YES_NO_CONTRADICTS:
         return None
     asked = hit.yes_no_text or ""
-    if _negative_main(asked) != _negative_main(plan.query) or _negative_main(asked) != _negative_anywhere(plan.query):
+    negative = _negative_main(asked)
+    if negative != _negative_main(plan.query) or negative != _negative(plan.query):
         return None  # "my electrician isn't licensed, is that a problem?" is not "may he lend his license?"
     if figures(plan.query) != figures(asked):
         return None  # 0.3 inch is not the headnote's 0.5 inch; "is 1 inch = 500 feet enough?" is not "is there a scale?"
@@ -265,7 +265,7 @@ def _rank_candidates(corpus: "Corpus", scorer: Scorer, plan: QueryPlan, hits: li
 
 def _says(text: str, phrase: str) -> bool:
     """The phrase's words, in order and next to each other, in the text (stemmed: "property taxes")."""
-    want, have = ([stem(w) for w in re.findall(r"[a-z0-9]+", t.lower())] for t in (phrase, text))
+    want, have = stems(phrase), stems(text)
     return bool(want) and any(have[i:i + len(want)] == want for i in range(len(have) - len(want) + 1))
 
 
@@ -278,7 +278,7 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
     for muni in munis:
         hits, dense = backend.search_plan_with_similarity(plan.for_municipality(muni), k=5)
         best, top_cov = _rank_candidates(corpus, scorer, plan, hits)
-        closeness[muni] = _closeness(hits)
+        covs[muni], closeness[muni] = top_cov, _closeness(hits)
         if not best:
             continue
         if plan.subject:  # "where can I park?": only an ordinance whose words name the subject answers it
@@ -287,7 +287,6 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
         else:
             relevant = top_cov >= MIN_COVERAGE or (dense is not None and dense >= MIN_DENSE)
         if not relevant:
-            covs[muni] = top_cov
             continue
         top_score, sentence, p, hit = best[0]
         cites = [cite(corpus, p, sentence)]
@@ -297,7 +296,6 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
             if score >= 0.6 * top_score and other.id != p.id and other.parent != p.id and p.parent != other.id:
                 cites.append(cite(corpus, other, sent))
         parts.append((muni, cites, (dense or 0) + top_cov, hit))
-        covs[muni] = top_cov
     names = _names(corpus)
     if named and len(munis) == 1 and not plan.subject:
         elsewhere = _answered_elsewhere(corpus, scorer, backend, plan, munis[0], covs.get(munis[0], 0.0),
@@ -544,10 +542,12 @@ def find_external(corpus: "Corpus", plan: QueryPlan, munis: list[str]) -> Answer
             found = 0
             for p in corpus.provisions(muni):
                 ref = next((r for r in p.refs if r.kind == "not_in_corpus" and r.target_name == name), None)
-                sentence = next((x for x in sentences(p.text) if ref is not None and ref.text in x), None)
-                if sentence is not None and found < 2:
+                sentence = next((x for x in sentences(p.text) if ref.text in x), None) if ref is not None else None
+                if sentence is not None:
                     cites.append(cite(corpus, p, sentence))
                     found += 1
+                    if found == 2:
+                        break
     if not cites:
         return None
     # The document's name without the metadata's asides ("..., not in this corpus", ', "or as amended ..."').

@@ -11,7 +11,7 @@ from . import draft as D
 from .answer import NOT_IN_CORPUS, SearchBackend, _names, abstain, reply
 from .compose import cite, short_quote
 from .models import Answer, QueryPlan
-from .text import stem
+from .text import stems
 from .understand import COMPARATIVE as _COMPARATIVE
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ def _substantive(chunks: list[str], corpus: "Corpus") -> list[str]:
 
 
 def _stems(words: str) -> tuple[str, ...]:
-    return tuple(stem(w) for w in re.findall(r"[a-z0-9]+", words.lower()))
+    return tuple(stems(words))
 
 
 def _same_or_not(plan: QueryPlan, differ: bool) -> str | None:

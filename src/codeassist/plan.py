@@ -25,16 +25,17 @@ if TYPE_CHECKING:
 
 # Questions a yes or a no answers open (or, after a statement, go on: "... - can the town ...?") with an
 # auxiliary verb; what they ask: may something happen (permission), must it (obligation), or does it (fact).
-_CLAUSE = r"(?:^|[.!?;:\u2013\u2014-]\s+|,\s+)(?:(?:ok(?:ay)?|so|and|but|also|hi|hello|quick question)[,:]?\s+)*"
-_YES_NO = re.compile(_CLAUSE + r"(?:can|could|do|does|did|is|are|am|was|were|must|should|shall|will|would|may|might|"
-                     r"have|has|need|needs)\b", re.I)
+_CLAUSE_START = r"(?:^|[.!?;:\u2013\u2014-]\s+|,\s+)"
+_CLAUSE = _CLAUSE_START + r"(?:(?:ok(?:ay)?|so|and|but|also|hi|hello|quick question)[,:]?\s+)*"
+_AUXILIARIES = r"can|could|do|does|did|is|are|am|was|were|must|should|shall|will|would|may|might|need|needs"
+_YES_NO = re.compile(_CLAUSE + r"(?:" + _AUXILIARIES + r"|have|has)\b", re.I)
 # "permit required?", "Covered by the stormwater law?": a clause that opens with what is asked of it.
-_ELLIPTICAL = re.compile(r"(?:^|[.!?;:\u2013\u2014-]\s+|,\s+)(?:[\w'&-]+\s+){0,3}(?:required|needed|covered|allowed|"
+_ELLIPTICAL = re.compile(_CLAUSE_START + r"(?:[\w'&-]+\s+){0,3}(?:required|needed|covered|allowed|"
                          r"exempt|ok|okay|legal|permitted|necessary|mandatory)\b[^?.!]*\?\s*$", re.I)
 # A question with no question word that still turns on a verb ("if a judge strikes one part down does the rest
 # still stand"; "in tuckahoe is a continuing violation counted ...").
 _WH = re.compile(r"\b(?:what|whats|how|who|whom|whose|when|where|which|why)\b", re.I)
-_AUX = re.compile(r"\b(?:can|could|do|does|did|is|are|am|was|were|must|should|shall|will|would|may|might|need|needs)\b", re.I)
+_AUX = re.compile(r"\b(?:" + _AUXILIARIES + r")\b", re.I)
 _ASKS = [
     ("obligation", re.compile(_CLAUSE + r"(?:must|should|do(?:es)? (?:\w+ ){1,6}(?:have|need) to|do(?:es)? (?:\w+ ){1,3}need|"
                               r"(?:is|are) (?:\w+ ){1,4}(?:required|needed|necessary|mandatory))\b", re.I)),
@@ -283,7 +284,8 @@ class Planner:
                          definitions=tuple(dict.fromkeys(asked + used)), asked_definitions=tuple(asked),
                          intent=route.intent, calculator=route.calculator, term=route.term,
                          citation_text=route.citation_text, subject=route.notes[0] if route.notes else None,
-                         yes_no=_is_yes_no(text), measure=(m.group(0).lower() if (m := _MEASURE.search(text)) else None), external=external, negative=bool(U.NEGATIVE.search(text)),
-                         asks=next((kind for kind, pattern in _ASKS if pattern.search(text)), None), slots=slots, slot_sources=sources, gaps=gaps,
-                         follow_up=follow, follow_up_municipality=moved_to)
+                         yes_no=_is_yes_no(text), negative=bool(U.NEGATIVE.search(text)),
+                         asks=next((kind for kind, pattern in _ASKS if pattern.search(text)), None),
+                         measure=m.group(0).lower() if (m := _MEASURE.search(text)) else None, external=external,
+                         slots=slots, slot_sources=sources, gaps=gaps, follow_up=follow, follow_up_municipality=moved_to)
 

@@ -26,6 +26,11 @@ def tokenize(text: str) -> list[str]:
     return [stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS]
 
 
+def stems(text: str) -> list[str]:
+    """Every lower-case word and number, Porter-stemmed, stop words kept (to match phrases word for word)."""
+    return [stem(w) for w in _WORD.findall(text.lower())]
+
+
 # --- Porter (1980) ---------------------------------------------------------------------------------
 
 def _cons(w: str, i: int) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from codeassist.answer import YES_NO_MIN_SIMILARITY, _negative_main, yes_no
+from codeassist.answer import YES_NO_MIN_SIMILARITY, _holds_measure, _negative_main, yes_no
 from codeassist.models import Hit
 from codeassist.plan import Planner
 
@@ -42,16 +42,23 @@ def test_a_condition_does_not_make_the_headnote_question_negative(plan):
     assert _negative_main("is a shed exempt?")
 
 
-def test_opposite_polarity_gives_no_verdict(plan):
+@pytest.mark.parametrize("question,kind,headnote_question", [
     # "can I skip it?" against "Must it be done?": the answers are opposite; say neither.
-    assert yes_no(plan("can I skip the final inspection?"),
-                  hit("yes", "Must the final inspection be done?", CLOSE)) is None
-
-
-def test_a_figure_the_headnote_question_lacks_gives_no_verdict(plan):
+    ("can I skip the final inspection?", "yes", "Must the final inspection be done?"),
     # A question about 0.3 inch is not the headnote's question about 0.5 inch, however close the words.
-    assert yes_no(plan("do I need a report after 0.3 inch of rain?"),
-                  hit("yes", "Is a report needed after 0.5 inch of rain?", CLOSE)) is None
+    ("do I need a report after 0.3 inch of rain?", "yes", "Is a report needed after 0.5 inch of rain?"),
+    # "Is 1 inch = 500 feet large enough?" (No) does not answer "is there a minimum scale?".
+    ("does the site map need a particular scale?", "no", "Is a scale of one inch equals 500 feet large enough?"),
+    # "Is it allowed to make the bay muddy?" (No) is the opposite of "is there any rule about muddy runoff?".
+    ("is there any rule about muddy runoff into the bay?", "no", "Is it allowed for my site's runoff to make the bay muddy?"),
+    # "my electrician isn't licensed, is that a problem?" is not "may a contractor lend his license?".
+    ("my electrician isn't registered here, is that a problem?", "no", "May a contractor let someone else use his license?"),
+])
+def test_a_close_headnote_question_that_asks_something_else_gives_no_verdict(plan, question, kind, headnote_question):
+    assert yes_no(plan(question), hit(kind, headnote_question, CLOSE)) is None
+
+
+def test_the_same_figures_give_a_verdict(plan):
     assert yes_no(plan("do I need a report after 0.5 inch of rain?"),
                   hit("yes", "Is a report needed after 0.5 inch of rain?", CLOSE)) == "Yes"
 
@@ -92,23 +99,4 @@ def test_not_a_yes_no_question(plan):
     ("a fee of $50 shall be paid", "how much is the fee", True),
 ])
 def test_a_size_or_price_needs_a_figure_of_its_kind(text, measure, held):
-    from codeassist.answer import _holds_measure
     assert _holds_measure(text, measure) is held
-
-
-def test_a_headnote_question_about_a_figure_the_asker_did_not_name_gives_no_verdict(plan):
-    # "Is 1 inch = 500 feet large enough?" (No) does not answer "is there a minimum scale?".
-    assert yes_no(plan("does the site map need a particular scale?"),
-                  hit("no", "Is a scale of one inch equals 500 feet large enough?", CLOSE)) is None
-
-
-def test_is_there_a_rule_gets_no_verdict_from_a_headnote(plan):
-    # "Is it allowed to make the bay muddy?" (No) is the opposite of "is there any rule about muddy runoff?".
-    assert yes_no(plan("is there any rule about muddy runoff into the bay?"),
-                  hit("no", "Is it allowed for my site's runoff to make the bay muddy?", CLOSE)) is None
-
-
-def test_a_negative_statement_before_the_question_counts(plan):
-    # "my electrician isn't licensed, is that a problem?" is not "may a contractor lend his license?".
-    assert yes_no(plan("my electrician isn't registered here, is that a problem?"),
-                  hit("no", "May a contractor let someone else use his license?", CLOSE)) is None
