@@ -12,7 +12,7 @@ from . import draft as D
 from .compose import Scorer, cite, short_quote
 from .errors import CitationNotFound
 from .models import Answer, Block, Citation, Draft, Hit, QueryPlan
-from .plan import asking_clause
+from .plan import ask_kind, asking_clause
 from .text import clauses as _sentences
 from .text import figures, sentences, stems
 from .understand import NEGATIVE
@@ -22,12 +22,21 @@ if TYPE_CHECKING:
 
 NOT_IN_CORPUS = "The ordinance text here does not say"
 MIN_COVERAGE = 0.34  # share of the question's (IDF-weighted) words a passage must hold, or:
-MIN_DENSE = 0.30     # cosine similarity of the best passage to the question (all-MiniLM-L6-v2)
+# cosine similarity (all-MiniLM-L6-v2) of the closest view of the top hits (the law's words or our headnote's)
+# to the question. Measured on the three dev splits (460 questions): of those with coverage under
+# MIN_COVERAGE, every answerable one but a calculator question came within 0.55 of some view, and 8 of the
+# 20 unanswerable ones stayed under 0.50 (a sump pump, chickens, garbage days). Closeness to the law's own
+# text alone did not separate: "subs need to sign anything first?" is 0.21 from it, 0.63 from a headnote.
+# Under MIN_VIEW_FLOOR nothing answers, whatever the coverage: "chickens allowed?" covers "allowed" (0.32);
+# the least close answerable question on the dev splits came to 0.49.
+MIN_VIEW_SIMILARITY = 0.50
+MIN_VIEW_FLOOR = 0.42
 # A subject these laws do not cover (parking, dogs) is answered only on strong evidence:
 SUBJECT_MIN_COVERAGE = 0.6
 DEFINITION_NOT_ASKED = 0.6  # weight of a definition among the candidates when the question does not ask for it
 USES_DEFINED_TERM = 0.2  # bonus for a provision using the term of a definition ranked above it (dev: +0, dev2: -1)
 OFF_TOPIC = 0.1  # weight of a provision of another subject's ordinance when the question's subject is clear
+ANSWER_KIND = 0.8  # bonus for a provision whose headnote lists a question of the asked kind ("who ...?")
 SUBJECT_MIN_DENSE = 0.55
 # The asked municipality's text does not address a question another municipality's text answers: its best
 # passages hold under OWN_WEAK_COVERAGE of the question's words and the other's at least OTHER_TEXT_MARGIN more.
@@ -186,14 +195,39 @@ def _headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
     if hit.yes_no is None or (hit.yes_no_similarity or 0.0) < YES_NO_CONTRADICTS:
         return None
     asked = hit.yes_no_text or ""
+    relation = _relation(plan.query, asked)
+    if relation is None:
+        return None
+    question = plan.query
+    if relation == "inverse":  # "without" there is the tie, not a negation
+        question, asked = _WITHOUT.sub(" ", question), _WITHOUT.sub(" ", asked)
     negative = _negative_main(asked)
-    if negative != _negative_main(plan.query) or negative != _negative(plan.query):
+    if negative != _negative_main(question) or negative != _negative(question):
         return None  # "my electrician isn't licensed, is that a problem?" is not "may he lend his license?"
     if figures(plan.query) != figures(asked):
         return None  # 0.3 inch is not the headnote's 0.5 inch; "is 1 inch = 500 feet enough?" is not "is there a scale?"
     if re.search(r"\b(?:is|are) there\b", plan.query[asking_clause(plan.query):], re.I):
         return None  # "is there any rule about ...?" asks whether the law speaks to it, not what it allows
-    return "Yes" if hit.yes_no == "yes" else "No"
+    return "Yes" if (hit.yes_no == "yes") == (relation == "same") else "No"
+
+
+# "Can I start before the permit is issued?" asks the inverse of "must the permit be issued before work
+# starts?", and "can I work without a permit?" the inverse of "do I need a permit?": a question whether
+# something may happen, set against a headnote question whether something must, answers the other way when
+# an order or an absence ("before", "without") ties them; with no such tie the two ask different things.
+_MAY = ("permission", "authority")
+_ORDER = re.compile(r"\b(?:before|prior to|until|without)\b", re.I)
+_WITHOUT = re.compile(r"\bwithout\b", re.I)
+
+
+def _relation(question: str, asked: str) -> str | None:
+    """"same" when the headnote question asks what the question asks, "inverse" when it asks the converse
+    (its Yes is the question's No), None when they ask different kinds of thing."""
+    kind, headnote_kind = ask_kind(question[asking_clause(question):]), ask_kind(asked)
+    if (kind in _MAY) == (headnote_kind in _MAY) or "obligation" not in (kind, headnote_kind):
+        return "same"
+    may_side = question[asking_clause(question):] if kind in _MAY else asked
+    return "inverse" if _ORDER.search(may_side) else None
 
 
 def _modal_verdict(asks: str | None, said: str) -> str | None:
@@ -233,6 +267,7 @@ def _rank_candidates(corpus: "Corpus", scorer: Scorer, plan: QueryPlan, hits: li
     best: list[tuple[float, str, Any, Hit]] = []
     top_cov = 0.0
     topic = clear_topic(plan)
+    kind = answer_kind(plan)
     # A definition retrieved but not asked about names the concept the question is about; the provisions
     # that use its term ("stop-work order") are where the law says what happens (USES_DEFINED_TERM).
     used: list[str] = []
@@ -256,11 +291,34 @@ def _rank_candidates(corpus: "Corpus", scorer: Scorer, plan: QueryPlan, hits: li
                 used.append(p.term.lower())
         elif any(re.search(r"(?<![\w-])" + re.escape(t) + r"s?(?![\w-])", text.lower()) for t in used):
             score += USES_DEFINED_TERM
+        if kind is not None and head is not None and any(_kind_of(q) == kind for q in head.questions):
+            score += ANSWER_KIND  # "who reviews my plan?": the provision whose headnote says it answers a "who"
         if topic is not None and corpus.ordinance_of(p.id).topic != topic:
             score *= OFF_TOPIC  # "who do I call about an electrical inspection?" is not about erosion inspections
         best.append((score, sentence, p, h))
     best.sort(key=lambda x: -x[0])
     return best, top_cov
+
+
+# What kind of thing a question asks for, by its question word: a person or office, a time, an amount, a
+# place, a reason. Yes/no questions and "what ..." questions (anything) have no kind.
+_ANSWER_KINDS = (
+    ("who", re.compile(r"\b(?:who|whom|whose)\b", re.I)),
+    ("when", re.compile(r"\b(?:when|how (?:long|soon|often|quickly|many days)|by what date|what (?:date|day|deadline))\b", re.I)),
+    ("amount", re.compile(r"\bhow (?:much|many|big|large|high)\b", re.I)),
+    ("where", re.compile(r"\bwhere\b", re.I)),
+    ("why", re.compile(r"\bwhy\b", re.I)),
+)
+
+
+def answer_kind(plan: QueryPlan) -> str | None:
+    """The kind of answer a wh-question asks for ("who", "when", "amount", "where", "why"); None for a yes/no
+    question ("can the person who signed ...?") and for the others."""
+    return None if plan.yes_no else _kind_of(plan.query)
+
+
+def _kind_of(question: str) -> str | None:
+    return next((kind for kind, pattern in _ANSWER_KINDS if pattern.search(question)), None)
 
 
 def _says(text: str, phrase: str) -> bool:
@@ -285,7 +343,9 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
             named_there = _says(corpus.full_text(best[0][2].id), plan.subject)
             relevant = named_there and top_cov >= SUBJECT_MIN_COVERAGE and (dense is None or dense >= SUBJECT_MIN_DENSE)
         else:
-            relevant = top_cov >= MIN_COVERAGE or (dense is not None and dense >= MIN_DENSE)
+            close = max((h.view_similarity or 0.0 for h in hits), default=0.0)
+            relevant = (top_cov >= MIN_COVERAGE if dense is None else
+                        close >= MIN_VIEW_FLOOR and (top_cov >= MIN_COVERAGE or close >= MIN_VIEW_SIMILARITY))
         if not relevant:
             continue
         top_score, sentence, p, hit = best[0]

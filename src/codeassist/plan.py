@@ -42,12 +42,17 @@ _ASKS = [
     # May the asker act ("can I ...?", "can a homeowner ...?"): only a prohibition answers it (No).
     ("permission", re.compile(_CLAUSE + r"(?:(?:can|could|may) (?:i|we|you|me|us|my \w+|our \w+|a homeowner|homeowners|"
                               r"an? (?:contractor|electrician|owner|resident|developer|landowner|person)|someone|anyone|people)|"
-                              r"(?:am i|are we|are you|is my \w+) allowed)\b", re.I)),
+                              r"(?:am i|are we|are you|is my \w+) allowed|(?:is|would) (?:this|that|it) (?:be )?(?:allowed|permitted|legal|ok|okay))\b", re.I)),
     # May something else happen ("can the town inspect ...?", "can the CO be held up?"): the law's "may" or
     # "shall" answers it (Yes), a duty laid on the officials "shall not" answers it (No).
     ("authority", re.compile(_CLAUSE + r"(?:can|could|may|(?:is|are) (?:\w+ ){1,4}allowed)\b", re.I)),
     ("fact", re.compile(_CLAUSE + r"(?:does|do|will|would) (?:the|a|an|my|our|this|that|they|he|she|it|\w+)\b", re.I)),
 ]
+
+
+def ask_kind(text: str) -> str | None:
+    """What a yes/no question asks: "permission", "authority", "obligation", "fact" (see _ASKS), or None."""
+    return next((kind for kind, pattern in _ASKS if pattern.search(text)), None)
 
 
 def asking_clause(text: str) -> int:
@@ -285,7 +290,7 @@ class Planner:
                          intent=route.intent, calculator=route.calculator, term=route.term,
                          citation_text=route.citation_text, subject=route.notes[0] if route.notes else None,
                          yes_no=_is_yes_no(text), negative=bool(U.NEGATIVE.search(text)),
-                         asks=next((kind for kind, pattern in _ASKS if pattern.search(text)), None),
+                         asks=ask_kind(text),
                          measure=m.group(0).lower() if (m := _MEASURE.search(text)) else None, external=external,
                          slots=slots, slot_sources=sources, gaps=gaps, follow_up=follow, follow_up_municipality=moved_to)
 

@@ -76,11 +76,29 @@ def test_the_modal_and_the_headnote_disagreeing_gives_no_verdict(plan):
 
 
 def test_a_yes_against_a_prohibition_in_the_quote_gives_no_verdict(plan):
-    # "can they start before ...?" matched to "must they receive it before ...?" (yes) while the law says
-    # "will not be reviewed until": the headnote question is the inverse of the asker's.
+    said = "No person shall connect the wiring until the certificate has been issued."
+    assert yes_no(plan("can I connect the wiring myself?"),
+                  hit("yes", "Can the owner connect the wiring?", CLOSE), said) is None
+
+
+@pytest.mark.parametrize("question, kind, asked, expected", [
+    # "can they start before ...?" is the converse of "must they receive it before ...?"
+    ("can the village start reviewing before I hand in the plan?", "yes",
+     "Must the plan be received before review?", "No"),
+    # "without" ties "may I ...?" to "do I need ...?"; it is not a negation there
+    ("can I install the new circuit without a permit?", "yes", "Do I need a permit to install a new circuit?", "No"),
+    ("do I need the permit before I start the wiring?", "no", "Can I start the wiring before securing the permit?",
+     "Yes"),
+])
+def test_a_headnote_question_asking_the_converse_answers_the_other_way(plan, question, kind, asked, expected):
     said = "An application will not be reviewed until the plan has been received."
-    assert yes_no(plan("can the village start reviewing before I hand in the plan?"),
-                  hit("yes", "Must the plan be received before review?", CLOSE), said) is None
+    assert yes_no(plan(question), hit(kind, asked, CLOSE), said) == expected
+
+
+def test_may_against_must_with_nothing_tying_them_gives_no_headnote_verdict(plan):
+    # "may the inspector enter?" and "must the inspector enter?" ask different things
+    assert yes_no(plan("can the inspector come onto my site?"),
+                  hit("yes", "Must the inspector inspect the site?", CLOSE), "") is None
 
 
 def test_not_a_yes_no_question(plan):

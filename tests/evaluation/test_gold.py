@@ -25,10 +25,10 @@ def test_retrieval_question_selection():
 
 
 def test_splits_test_first_and_missing_files(tmp_path):
-    dev, test, dev2 = tmp_path / "dev.jsonl", tmp_path / "test.jsonl", tmp_path / "dev2.jsonl"
+    dev, test, dev2, dev3 = (tmp_path / f"{name}.jsonl" for name in ("dev", "test", "dev2", "dev3"))
     dev.write_text('{"id": "q001", "question": "a?"}\n\n', encoding="utf-8")
-    files = {"dev": dev, "test": test, "dev2": dev2}
-    assert list(E.resolve_splits("all", files)) == ["dev"]  # no test or dev2 file yet: left out
+    files = {"dev": dev, "test": test, "dev2": dev2, "dev3": dev3}
+    assert list(E.resolve_splits("all", files)) == ["dev"]  # no test, dev2 or dev3 file yet: left out
     with pytest.raises(FileNotFoundError):
         E.resolve_splits("test", {"dev": dev, "test": test})
     with pytest.raises(ValueError, match="unknown split 'tset'"):
@@ -37,6 +37,8 @@ def test_splits_test_first_and_missing_files(tmp_path):
     assert list(E.resolve_splits("all", files)) == ["test", "dev"]
     dev2.write_text('{"id": "d001", "question": "c?"}\n', encoding="utf-8")
     assert list(E.resolve_splits("all", files)) == ["test", "dev", "dev2"]  # the blind split first
+    dev3.write_text('{"id": "e001", "question": "d?"}\n', encoding="utf-8")
+    assert list(E.resolve_splits("all", files)) == ["test", "dev", "dev2", "dev3"]
     assert E.resolve_splits("dev", files) == {"dev": dev}
     assert E.load_gold(dev, split="dev") == [{"id": "q001", "question": "a?", "split": "dev"}]
     assert E.load_gold(test, split="dev")[0]["split"] == "test"  # a line's own split wins

@@ -1,7 +1,8 @@
 """Gold questions: the splits, loading their JSON lines, and what a gold line says about itself.
 
-Three splits (eval/GOLD.md). ``dev`` (eval/gold.jsonl) is the set the project was tuned on and may be
-tuned on; ``dev2`` (eval/dev2.jsonl) was written blind later, measured once untouched, then tuned on too;
+Four splits (eval/GOLD.md). ``dev`` (eval/gold.jsonl) is the set the project was tuned on and may be
+tuned on; ``dev2`` and ``dev3`` (eval/dev2.jsonl, eval/dev3.jsonl) were each written blind later, measured
+once untouched, then tuned on too;
 ``test`` (eval/test.jsonl) was written blind and is only measured: the report shows its counts by
 category, never its per-question misses.
 """
@@ -17,9 +18,10 @@ _ROOT = Path(__file__).resolve().parents[3]
 DEFAULT_GOLD = _ROOT / "eval" / "gold.jsonl"
 DEFAULT_TEST = _ROOT / "eval" / "test.jsonl"
 DEFAULT_DEV2 = _ROOT / "eval" / "dev2.jsonl"
+DEFAULT_DEV3 = _ROOT / "eval" / "dev3.jsonl"
 DEFAULT_OUT = _ROOT / "eval"
 # Report order: the blind split first.
-SPLITS = {"test": DEFAULT_TEST, "dev": DEFAULT_GOLD, "dev2": DEFAULT_DEV2}
+SPLITS = {"test": DEFAULT_TEST, "dev": DEFAULT_GOLD, "dev2": DEFAULT_DEV2, "dev3": DEFAULT_DEV3}
 
 RETRIEVAL_CATEGORIES = ("retrieval", "definition", "lookup", "calculator", "compare")
 UNANSWERABLE_CATEGORIES = ("out_of_corpus", "out_of_scope")
