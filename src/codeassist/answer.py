@@ -157,8 +157,10 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     "may", "shall" answer "can the town ...?" Yes, "shall" answers "must ...?" Yes ("may" never does). A
     question asked in the negative ("can I skip ...", "without ...", "exempt") gets no modal verdict; nor does a
     sentence that grants and forbids at once, nor one the headnote's closest yes/no question contradicts."""
-    if not plan.yes_no or hit is None:
+    if hit is None or not (plan.yes_no or _telegraphic(plan, hit)):
         return None
+    if _SAME_OR_DIFFERENT.search(plan.query):
+        return None  # "is the appeal window any different in A and B?": one provision's Yes/No does not answer it
     headnote = _headnote_verdict(plan, hit)
     if headnote == "Yes" and plan.asks in ("permission", "authority") and _PROHIBITS.search(said):
         return None  # "can they start before ...?" against "will not be reviewed until": the two disagree
@@ -174,6 +176,21 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     return modal
 
 
+# "homeowner pull own electric permit?", "dude ranch = agricultural activity?": no verb says it is a yes/no
+# question, but a yes/no headnote question this close says what it asks (dev splits: the telegraphic
+# questions at or above 0.75 were all yes/no questions).
+YES_NO_TELEGRAPHIC = 0.75
+_SAME_OR_DIFFERENT = re.compile(r"\b(?:same|differ|differs|different|difference|vs\.?|versus|compared?)\b", re.I)
+
+
+def _telegraphic(plan: QueryPlan, hit: Hit) -> bool:
+    return (hit.yes_no is not None and (hit.yes_no_similarity or 0.0) >= YES_NO_TELEGRAPHIC
+            and not _WH_WORD.search(plan.query))
+
+
+_WH_WORD = re.compile(r"\b(?:what|whats|how|who|whom|whose|when|where|which|why)\b", re.I)
+
+
 # What makes a question negative is its asking clause: a condition ("... if the certificate is not granted"),
 # a statement before it ("not part of any subdivision. do I need ...") or a participle ("work not done by
 # him") does not.
@@ -181,8 +198,12 @@ _CONDITION = re.compile(r"\b(?:if|when|unless|because|after|before|until|once|wh
 _NOT_PARTICIPLE = re.compile(r"\bnot (?:\w+ed|done|made|given|paid|taken|known|shown|held|kept|built|met|set)\b", re.I)
 
 
+# A relative clause describes someone ("a homeowner who is not a registered contractor"); it does not negate.
+_RELATIVE_NOT = re.compile(r"\b(?:who|which|that) (?:is|are|was|were|has|have|does|do)(?:n't| not)\b[^,;?]*", re.I)
+
+
 def _negative(text: str) -> bool:
-    return bool(NEGATIVE.search(_NOT_PARTICIPLE.sub(" ", _CONDITION.sub(" ", text))))
+    return bool(NEGATIVE.search(_NOT_PARTICIPLE.sub(" ", _RELATIVE_NOT.sub(" ", _CONDITION.sub(" ", text)))))
 
 
 def _negative_main(question: str) -> bool:
@@ -202,13 +223,38 @@ def _headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
     if relation == "inverse":  # "without" there is the tie, not a negation
         question, asked = _WITHOUT.sub(" ", question), _WITHOUT.sub(" ", asked)
     negative = _negative_main(asked)
-    if negative != _negative_main(question) or negative != _negative(question):
-        return None  # "my electrician isn't licensed, is that a problem?" is not "may he lend his license?"
-    if figures(plan.query) != figures(asked):
+    refers_back = _ANAPHOR.search(question[asking_clause(question):])
+    if negative != _negative_main(question) or (refers_back and negative != _negative(question)):
+        # "my electrician isn't licensed, is that a problem?" is not "may he lend his license?"; "I'm leasing,
+        # not the owner. Am I a landowner?" asks in the positive
+        return None
+    if not _same_figures(plan.query, asked):
         return None  # 0.3 inch is not the headnote's 0.5 inch; "is 1 inch = 500 feet enough?" is not "is there a scale?"
     if re.search(r"\b(?:is|are) there\b", plan.query[asking_clause(plan.query):], re.I):
         return None  # "is there any rule about ...?" asks whether the law speaks to it, not what it allows
     return "Yes" if (hit.yes_no == "yes") == (relation == "same") else "No"
+
+
+_ANAPHOR = re.compile(r"\b(?:that|this|it|so|those|these)\b", re.I)
+# "a shed of 100 square feet or less": a bound the question's figure may fall within.
+_BOUND = re.compile(r"(\d[\d,.]*)\s*(?:[a-z]+\s+){0,2}(or (?:less|fewer|under|smaller)|or (?:more|greater|over|larger))\b", re.I)
+
+
+def _same_figures(question: str, asked: str) -> bool:
+    """The question is about the headnote question's figures: the same ones, or one figure within the
+    headnote's bound ("an 80 sq ft shed" and "a shed of 100 square feet or less")."""
+    mine, theirs = figures(question), figures(asked)
+    if mine == theirs:
+        return True
+    bound = _BOUND.search(asked)
+    if bound is None or len(mine) != 1 or len(theirs) != 1:
+        return False
+    try:
+        value, limit = float(next(iter(mine))), float(bound.group(1).replace(",", ""))
+    except ValueError:
+        return False
+    below = bound.group(2).lower().split()[1] in ("less", "fewer", "under", "smaller")
+    return value <= limit if below else value >= limit
 
 
 # "Can I start before the permit is issued?" asks the inverse of "must the permit be issued before work
@@ -552,10 +598,11 @@ def _steps_citations(corpus: "Corpus", output: Any, limit: int = 6) -> list[Cita
     return out[:limit]
 
 
-def headline(name: str, out: Any, names: dict[str, str], data: dict | None = None) -> str:
-    """The direct first sentence for a calculator result (each calculator owns its headline)."""
+def headline(name: str, out: Any, names: dict[str, str], data: dict | None = None, question: str = "") -> str:
+    """The direct first sentence for a calculator result (each calculator owns its headline), in answer to
+    the question asked."""
     from .calculators import CALCULATORS
-    return CALCULATORS[name].headline(out, names, data) if name in CALCULATORS else ""
+    return CALCULATORS[name].headline(out, names, data, question) if name in CALCULATORS else ""
 
 
 def calc_undecided(name: str, out: Any, slots: dict | None = None) -> bool:

@@ -234,7 +234,7 @@ class Assistant:
         caveats: list[str] = []
         for muni, out, data in parts:
             label = names[muni] if len(parts) > 1 else None
-            blocks.append(D.lead(A.headline(name, out, names, data), label))
+            blocks.append(D.lead(A.headline(name, out, names, data, q), label))
             if name == "swppp_checklist" and getattr(out, "items", None):
                 blocks += [D.quote(cite(self.corpus, self.corpus.get(i.provision_id), i.text), role="item")
                            for i in out.items[:8]]

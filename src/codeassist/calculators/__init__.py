@@ -34,7 +34,7 @@ class Calculator:
     output_model: type[BaseModel]
     run: Callable[[Any], BaseModel]
     read_slots: SlotReader
-    headline: Callable[[Any, dict[str, str], dict | None], str]
+    headline: Callable[[Any, dict[str, str], dict | None, str], str]  # (output, names, input, question)
     undecided: Callable[[Any, dict], bool]
     # Plan slots any one of which this calculator can work from: with one present, the assistant routes a
     # question here when retrieval's best provision is one this calculator's rules rest on.

@@ -9,6 +9,7 @@ result says so instead of borrowing another municipality's.
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Any, Literal
 
@@ -304,18 +305,40 @@ def area_words(out: Any, data: dict | None) -> str:
     return f"{out.disturbed_acres:g} acres"
 
 
-def headline(out: ApplicabilityOutput, names: dict[str, str], data: dict | None = None) -> str:
-    """The direct first sentence, built only from the output's fields."""
-    where = names.get(out.municipality, "")
-    verdict = {"yes": "Yes: a SWPPP is required", "no": "No: the stormwater law's SWPPP requirement does not apply",
-               "likely_exempt": "Likely exempt: the activity is one the law says \u201cmay be exempt\u201d; the Stormwater Management Officer decides",
-               "unknown": "It cannot be settled from this corpus"}[out.swppp_required]
+# What the first sentence answers: the question asked. "Do I need the post-construction controls?" is answered
+# about them first; "does being under an acre get us out of it?" / "exempt?" asks whether the law does NOT
+# apply, so a required SWPPP is its "No".
+_ASKS_POST_CONSTRUCTION = re.compile(r"\bpost[- ]?construction\b|\b(?:quantity|quality)(?: and (?:quantity|quality))? "
+                                     r"controls?\b|\bpermanent (?:runoff|stormwater) (?:controls?|practices?)\b", re.I)
+_ASKS_OUT = re.compile(r"\bexempt(?:ed|ion)?\b|\b(?:get|gets|let|lets)\b(?: \w+){0,2} (?:out of|off)\b|\boff the hook\b|"
+                       r"\b(?:skip|avoid|escape)\b", re.I)
+
+
+def headline(out: ApplicabilityOutput, names: dict[str, str], data: dict | None = None, question: str = "") -> str:
+    """The direct first sentence, built only from the output's fields, in answer to the question asked."""
+    where = f"({names.get(out.municipality, '')}, {area_words(out, data)} disturbed)"
+    required = out.swppp_required
+    if _ASKS_POST_CONSTRUCTION.search(question) and required in ("yes", "likely_exempt"):
+        swppp = "a SWPPP is required" if required == "yes" else "the SWPPP itself may be exempt (the officer decides)"
+        if out.conditions:
+            return (f"Yes: post-construction stormwater controls apply (Condition {', '.join(out.conditions)}), "
+                    f"and {swppp} {where}.")
+        if out.post_construction_controls is False:
+            return (f"No: post-construction stormwater controls are not required on these facts (none of Conditions "
+                    f"A, B and C is met); {swppp} {where}.")
+    if _ASKS_OUT.search(question) and required in ("yes", "no"):
+        verdict = ("No: a SWPPP is still required" if required == "yes"
+                   else "Yes: the stormwater law's SWPPP requirement does not apply")
+    else:
+        verdict = {"yes": "Yes: a SWPPP is required", "no": "No: the stormwater law's SWPPP requirement does not apply",
+                   "likely_exempt": "Likely exempt: the activity is one the law says \u201cmay be exempt\u201d; the Stormwater Management Officer decides",
+                   "unknown": "It cannot be settled from this corpus"}[required]
     extra = ""
     if out.conditions:
         extra = f" Post-construction stormwater controls also apply (Condition {', '.join(out.conditions)})."
-    elif out.post_construction_controls is False and out.swppp_required in ("yes", "likely_exempt"):
+    elif out.post_construction_controls is False and required in ("yes", "likely_exempt"):
         extra = " Post-construction stormwater controls are not required on these facts (none of Conditions A, B and C is met)."
-    return f"{verdict} ({where}, {area_words(out, data)} disturbed).{extra}"
+    return f"{verdict} {where}.{extra}"
 
 
 def undecided(out: ApplicabilityOutput, slots: dict | None = None) -> bool:

@@ -360,7 +360,7 @@ def _day(d: date) -> str:
     return f"{d.strftime('%A, %B')} {d.day}, {d.year}"
 
 
-def headline(out: DeadlinesOutput, names: dict[str, str], data: dict | None = None) -> str:
+def headline(out: DeadlinesOutput, names: dict[str, str], data: dict | None = None, question: str = "") -> str:
     where = names.get(out.municipality, "")
     obs = out.obligations
     if not obs:

@@ -190,7 +190,7 @@ def law_name(municipality: str) -> str:
     return f"{_refs.municipality_name(municipality)} {title}"
 
 
-def headline(out: ElectricalPermitOutput, names: dict[str, str], data: dict | None = None) -> str:
+def headline(out: ElectricalPermitOutput, names: dict[str, str], data: dict | None = None, question: str = "") -> str:
     if out.status == "not_in_corpus":
         return f"The {names.get(out.municipality, out.municipality)}'s electrical code is not in this corpus."
     return ("No permit is required for this work" if not out.permit_required else

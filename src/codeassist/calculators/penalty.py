@@ -243,7 +243,7 @@ def _money(x: int | None) -> str:
     return "not set in this text" if x is None else f"${x:,}"
 
 
-def headline(out: PenaltyOutput, names: dict[str, str], data: dict | None = None) -> str:
+def headline(out: PenaltyOutput, names: dict[str, str], data: dict | None = None, question: str = "") -> str:
     where = names.get(out.municipality, "")
     if out.status != "computed":
         return f"The fine for this {out.chapter} violation in the {where} is set in text that is not in this corpus."

@@ -101,7 +101,7 @@ def run(inp: ApplicabilityInput) -> SwpppChecklistOutput:
 read_slots = applicability.read_slots  # the same project facts
 
 
-def headline(out: SwpppChecklistOutput, names: dict[str, str], data: dict | None = None) -> str:
+def headline(out: SwpppChecklistOutput, names: dict[str, str], data: dict | None = None, question: str = "") -> str:
     where = names.get(out.municipality, "")
     if out.status == "computed" and out.items:
         if out.post_construction_controls and out.conditions:
