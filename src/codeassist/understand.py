@@ -211,7 +211,7 @@ def extract_time(q: str) -> tuple[int, int] | None:
 def extract_offense_number(q: str) -> int | None:
     low = q.lower()
     for word, n in _ORDINALS.items():
-        if re.search(r"\b" + word + r"\b\s+(?:\w+\s+){0,3}?(?:offen[cs]e|violation|conviction|time)", low):
+        if re.search(r"\b" + word + r"\b\s+(?:[\w'-]+\s+){0,3}?(?:offen[cs]e|violation|conviction|time)", low):
             return n
     m = re.search(r"\b(\d+|one|two|three|four)\s+prior", low)
     if m:
@@ -480,7 +480,8 @@ _EVENT_SLOTS = [
     ("storm", r"\b(rain|storm(?!water)|precip)"),
     ("violation_notice", r"\b(nov|notice of violation|violation notice|served)\b"),
     ("wiring_concealment", r"\b(conceal\w*|sheetrock|drywall|cover(?:ing)? (?:up )?(?:the )?(?:wiring|wires|walls)|close (?:up )?the walls)\b"),
-    ("supervisor_left", r"\b(supervisor|master electrician)\b.*\b(left|quit|leave|gone)\b"),
+    ("disqualified", r"\bdisqualif\w*"),
+    ("supervisor_left", r"\b(supervis\w*|master electrician)\b.*\b(left|leaves|quit|quits|leave|gone|retired|fired|terminated|died)\b"),
     ("registration", r"\b(registration|registered|license|licence)\b"),
     ("final_acceptance", r"\b(final acceptance|guarantee|bond|escrow|letter of credit)\b"),
     ("construction_start", r"\b(start|starting|begin)\b"),

@@ -159,6 +159,23 @@ def test_registration_expires_december_31_and_void_after_supervisor_leaves():
     }
 
 
+@pytest.mark.parametrize(("disqualified", "due", "weekend"), [
+    ("2025-01-15", date(2025, 2, 14), False),  # day 1 is the next day: day 30 is Friday, February 14
+    ("2026-01-01", date(2026, 1, 31), True),   # day 30 is a Saturday: the note names GCL § 25-a
+])
+def test_inspection_company_may_appeal_disqualification_within_30_days(disqualified, due, weekend):
+    out = calc(municipality="tuckahoe", inspection_company_disqualified=disqualified)
+    [o] = out.obligations
+    assert (o.kind, o.due, o.provision_id) == ("disqualification_appeal_deadline", due, "tuckahoe:7-7(b)")
+    assert ("§ 25-a" in (o.note or "")) is weekend
+
+
+def test_hempstead_has_no_disqualification_appeal_rule():
+    out = calc(municipality="hempstead", inspection_company_disqualified="2025-01-15")
+    assert out.obligations == []
+    assert any("appealing an inspection company's disqualification" in c for c in out.caveats)
+
+
 def test_hempstead_has_no_electrical_deadlines():
     out = calc(municipality="hempstead", wiring_concealment_notice="2024-08-31T10:00", registration_issued="2024-01-01")
     assert out.obligations == []

@@ -117,6 +117,7 @@ def deadline_fields(draw):
         wiring_concealment_notice=draw(st.none() | st.datetimes(min_value=datetime(1950, 1, 1), max_value=datetime(2150, 12, 31))),
         supervisor_left=draw(st.none() | DATES),
         registration_issued=draw(st.none() | DATES),
+        inspection_company_disqualified=draw(st.none() | DATES),
     )
     if not any(fields[k] for k in deadlines.INPUT_FIELDS):
         fields["final_acceptance"] = date(2024, 1, 1)

@@ -25,10 +25,10 @@ def test_retrieval_question_selection():
 
 
 def test_splits_test_first_and_missing_files(tmp_path):
-    dev, test, dev2, dev3 = (tmp_path / f"{name}.jsonl" for name in ("dev", "test", "dev2", "dev3"))
+    dev, test, dev2, dev3, dev4 = (tmp_path / f"{name}.jsonl" for name in ("dev", "test", "dev2", "dev3", "dev4"))
     dev.write_text('{"id": "q001", "question": "a?"}\n\n', encoding="utf-8")
-    files = {"dev": dev, "test": test, "dev2": dev2, "dev3": dev3}
-    assert list(E.resolve_splits("all", files)) == ["dev"]  # no test, dev2 or dev3 file yet: left out
+    files = {"dev": dev, "test": test, "dev2": dev2, "dev3": dev3, "dev4": dev4}
+    assert list(E.resolve_splits("all", files)) == ["dev"]  # no test, dev2, dev3 or dev4 file yet: left out
     with pytest.raises(FileNotFoundError):
         E.resolve_splits("test", {"dev": dev, "test": test})
     with pytest.raises(ValueError, match="unknown split 'tset'"):

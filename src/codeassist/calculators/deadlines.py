@@ -79,6 +79,8 @@ class DeadlinesInput(BaseModel):
     )
     supervisor_left: CalDate | None = Field(default=None, description="Day the contractor's supervisor left.")
     registration_issued: CalDate | None = Field(default=None, description="Day the contractor registration was issued.")
+    inspection_company_disqualified: CalDate | None = Field(
+        default=None, description="Day the Building Inspector disqualified an electrical inspection company.")
 
     @model_validator(mode="after")
     def _check(self) -> "DeadlinesInput":
@@ -110,6 +112,7 @@ INPUT_FIELDS = (
     "wiring_concealment_notice",
     "supervisor_left",
     "registration_issued",
+    "inspection_company_disqualified",
 )
 
 
@@ -125,6 +128,7 @@ class Obligation(BaseModel):
         "wiring_may_be_concealed",
         "registration_expires",
         "registration_void",
+        "disqualification_appeal_deadline",
     ]
     title: str
     due: date
@@ -287,8 +291,21 @@ def run(inp: DeadlinesInput) -> DeadlinesOutput:
 
 
 def _electrical(inp: DeadlinesInput, rules: DeadlinesRules, out: DeadlinesOutput) -> None:
-    asked = inp.wiring_concealment_notice or inp.supervisor_left or inp.registration_issued
+    asked = inp.wiring_concealment_notice or inp.supervisor_left or inp.registration_issued or inp.inspection_company_disqualified
     if not asked:
+        return
+    if inp.inspection_company_disqualified and rules.disqualification_appeal is None:
+        out.caveats.append(f"No rule on appealing an inspection company's disqualification for {short_name(inp.municipality)} "
+                           f"is in this corpus{_only_electrical(inp.municipality)}.")
+    elif inp.inspection_company_disqualified:
+        n = rules.disqualification_appeal_days
+        due = inp.inspection_company_disqualified + timedelta(days=n)
+        out.obligations.append(_ob("disqualification_appeal_deadline", "Last day to appeal the disqualification", due,
+                                   f"The inspection company may appeal the Building Inspector's disqualification within {n} days of it.",
+                                   rules.disqualification_appeal, note=_with_25a_note(due)))
+        out.steps.append(step(f"Disqualified {inp.inspection_company_disqualified}; day 1 is the next day, so day {n} is {due}.",
+                              rules.disqualification_appeal))
+    if not (inp.wiring_concealment_notice or inp.supervisor_left or inp.registration_issued):
         return
     if rules.concealment is None or rules.expiry is None or rules.void is None or rules.renewal is None:
         out.caveats.append(f"No electrical code for {short_name(inp.municipality)} is in this corpus{_only_electrical(inp.municipality)}: wiring and contractor-registration deadlines cannot be computed.")
@@ -340,6 +357,8 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
     elif event == "wiring_concealment":
         hm = slots.get("time", "09:00")
         data["wiring_concealment_notice"] = f"{d0.isoformat()}T{hm}:00"
+    elif event == "disqualified":
+        data["inspection_company_disqualified"] = d0.isoformat()
     elif event == "supervisor_left":
         data["supervisor_left"] = d0.isoformat()
     elif event == "registration":

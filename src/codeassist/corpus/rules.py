@@ -210,6 +210,8 @@ class DeadlinesRules(_Rule):
     renewal: Ref | None = None
     void: Ref | None = None
     void_days: int = Field(default=30, gt=0)
+    disqualification_appeal: Ref | None = None
+    disqualification_appeal_days: int = Field(default=30, gt=0)
 
 
 # --- electrical permit -------------------------------------------------------------------------------
