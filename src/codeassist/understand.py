@@ -230,7 +230,8 @@ def extract_years_window(q: str) -> float | None:
 
 
 def extract_duration_days(q: str) -> int | None:
-    m = re.search(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s*(days?|weeks?|months?)\b", q.lower())
+    m = re.search(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:(?:more|additional|further|straight|"
+                  r"consecutive|full|whole|entire) )?(days?|weeks?|months?)\b", q.lower())
     if not m:
         return None
     n = int(_NUM_WORDS.get(m[1], m[1]))  # type: ignore[arg-type]

@@ -15,6 +15,8 @@ A law without tiers in its rules (the Tuckahoe Electrical Code, § 7-14: a misde
 
 from __future__ import annotations
 
+import re
+
 from datetime import date
 from typing import Annotated, Any, Literal
 
@@ -235,8 +237,14 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
         start = datetime.fromisoformat(str(data["offense_date"])).date()
         data["prior_conviction_dates"] = [(start - timedelta(days=step_days * i)).isoformat() for i in range(n - 1, 0, -1)]
     if slots.get("duration_days"):
-        data["continuing_days"] = slots["duration_days"]
+        # "it has gone on for 10 days" is how long the violation lasted: its first day is the violation, the
+        # other nine continue it; "continued for 10 more days" counts the continuation itself.
+        days = slots["duration_days"]
+        data["continuing_days"] = days if _CONTINUATION.search(question) else max(0, days - 1)
     return data, None
+
+
+_CONTINUATION = re.compile(r"\b(?:continu\w*|more|additional|further|after)\b", re.I)
 
 
 def _money(x: int | None) -> str:
@@ -251,13 +259,21 @@ def headline(out: PenaltyOutput, names: dict[str, str], data: dict | None = None
     if out.fine_max is None:
         kind = out.offense_class or "an offense"
         cont = f" Continuing conduct counts as {sv.count} separate offenses, one per {sv.unit}." if sv and sv.count > 1 else ""
+        if cont and _COUNTING.search(question):
+            return (f"{cont.strip()} Each is {'a ' if kind == 'misdemeanor' else ''}{kind} ({where}); the fine and any "
+                    f"jail term are set by a section that is not in this corpus.")
         return (f"It is {'a ' if kind == 'misdemeanor' else ''}{kind} ({where}), but the fine and any jail term are "
                 f"set by a section that is not in this corpus.{cont}")
     fine = f"a fine of up to {_money(out.fine_max)}" if out.fine_min in (None, 0) else \
         f"a fine of {_money(out.fine_min)} to {_money(out.fine_max)}"
     jail = f", or imprisonment of up to {out.max_imprisonment_months} months, or both" if out.max_imprisonment_months else ""
     cont = f" Continuing conduct counts as {sv.count} separate {sv.unit}-based violations." if sv and sv.count > 1 else ""
+    if cont and _COUNTING.search(question):  # "how many violations is that?": the count first
+        return f"{cont.strip()} Each is punishable as Tier {out.tier} ({where}): {fine}{jail}."
     return f"Tier {out.tier} ({where}): {fine}{jail}.{cont}"
+
+
+_COUNTING = re.compile(r"\b(?:how many|separate|count(?:s|ed)?)\b", re.I)
 
 
 def undecided(out: PenaltyOutput, slots: dict | None = None) -> bool:
