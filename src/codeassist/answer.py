@@ -168,7 +168,7 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     floor = YES_NO_MIN_SIMILARITY if not _ONLY.search(said) else YES_NO_EXCEPTION_SIMILARITY
     if headnote is not None and (hit.yes_no_similarity or 0.0) >= floor:
         return headnote
-    if plan.negative:
+    if _asked_negatively(plan.query):
         return None
     modal = _modal_verdict(plan.asks, said)
     if modal is not None and headnote is not None and headnote != modal:
@@ -222,9 +222,7 @@ def _headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
     question = plan.query
     if relation == "inverse":  # "without" there is the tie, not a negation
         question, asked = _WITHOUT.sub(" ", question), _WITHOUT.sub(" ", asked)
-    negative = _negative_main(asked)
-    refers_back = _ANAPHOR.search(question[asking_clause(question):])
-    if negative != _negative_main(question) or (refers_back and negative != _negative(question)):
+    if _negative_main(asked) != _asked_negatively(question):
         # "my electrician isn't licensed, is that a problem?" is not "may he lend his license?"; "I'm leasing,
         # not the owner. Am I a landowner?" asks in the positive
         return None
@@ -235,7 +233,16 @@ def _headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
     return "Yes" if (hit.yes_no == "yes") == (relation == "same") else "No"
 
 
-_ANAPHOR = re.compile(r"\b(?:that|this|it|so|those|these)\b", re.I)
+def _asked_negatively(question: str) -> bool:
+    """Is the question asked in the negative? Its asking clause says, and a statement before it only when the
+    clause refers back to it ("my electrician isn't licensed, is that a problem?"); "I'm leasing, not the
+    owner. Am I a landowner?" and "he never did the drainage. Can the town stop occupancy?" ask positively."""
+    clause = question[asking_clause(question):]
+    return _negative(clause) or (bool(_ANAPHOR.search(clause)) and _negative(question))
+
+
+# "is that a problem?", "is it ok?": the clause points back at the statement before it ("put it back" does not).
+_ANAPHOR = re.compile(r"\b(?:that|this|those|these|so)\b|^\W*(?:is|was|would|will|does) it\b", re.I)
 # "a shed of 100 square feet or less": a bound the question's figure may fall within.
 _BOUND = re.compile(r"(\d[\d,.]*)\s*(?:[a-z]+\s+){0,2}(or (?:less|fewer|under|smaller)|or (?:more|greater|over|larger))\b", re.I)
 

@@ -89,8 +89,8 @@ def compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) -> dict:
     return result
 
 
-_NAMING = re.compile(r"\b(town|village|of|the|this|article|chapter|law|and|appendix|a|zoning|xii|stormwater|control|"
-                     r"or|duly|appointed|agent|board|trustees|is|are|was|were)\b|[^\w\s]", re.I)
+_NAMING = re.compile(r"\b(town|village|municipality|municipal|of|the|this|article|chapter|law|and|appendix|a|zoning|xii|"
+                     r"stormwater|control|or|duly|appointed|agent|board|trustees|is|are|was|were)\b|[^\w\s]", re.I)
 
 
 def _substantive(chunks: list[str], corpus: "Corpus") -> list[str]:
@@ -144,9 +144,9 @@ def answer_compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) ->
     same = {_stems(x) for x in only_a} & {_stems(x) for x in only_b}
     only_a = [x for x in only_a if _stems(x) not in same]
     only_b = [x for x in only_b if _stems(x) not in same]
-    summary = "Both texts are worded the same." if not (only_a or only_b) else \
-        f"Differences in wording: only {names[a]} says " + "; ".join(f"\u201c{x}\u201d" for x in only_a[:4]) + \
-        f"; only {names[b]} says " + "; ".join(f"\u201c{x}\u201d" for x in only_b[:4]) + "."
+    said = [f"only {names[m]} says " + "; ".join(f"\u201c{x}\u201d" for x in only[:4]) for m, only in ((a, only_a), (b, only_b)) if only]
+    summary = ("Both texts are worded the same, but for the names of the municipalities and their offices." if not said
+               else "Differences in wording: " + "; ".join(said) + ("" if said[-1].endswith(".\u201d") else "."))
     verdict = _same_or_not(plan, differ=bool(only_a or only_b))
     summaries = [D.summary(corpus, c.id, names[c.municipality]) for c in citations]
     if not re.search(r"\b(?:each|respectively)\b", question, re.I) or verdict or _COMPARATIVE.search(question) \

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from .corpus import Corpus
     from .models import Provision
 
+HEADING_WORDS = 7  # a "sentence" this short at a provision's start is its run-in heading, not a rule
 _QUANTITY_Q = re.compile(r"\b(how (?:long|many|much|soon|fast|often|big|large)|when|deadline|within|days?|hours?|"
                          r"weeks?|acres?|fine|fee|cost|amount|minimum|maximum|max|min|scale|size)\b", re.I)
 
@@ -74,6 +75,8 @@ class Scorer:
                 end = text.find(parts[i + 1], start + len(best)) + len(parts[i + 1])
                 if start >= 0 and end > start:
                     return text[start:end], score
+            if i + 1 < len(parts) and len(best.split()) < HEADING_WORDS:
+                return parts[i + 1], score  # "Withholding of certificate of occupancy.": a heading says no rule
         return best, score
 
 

@@ -163,7 +163,7 @@ def first_sentence(draft: Draft) -> str:
             continue
         b = blocks[i]
         words = _q(b.citation) if b.citation else b.text
-        if b.kind == "lead" and b.text in ("Yes.", "No.") and i + 1 < len(blocks) and blocks[i + 1].kind in ("summary", "quote"):
+        if b.kind == "lead" and b.text in ("Yes.", "No.") and i + 1 < len(blocks) and blocks[i + 1].kind in ("lead", "summary", "quote"):
             after = blocks[i + 1]
             words = f"{b.text} {_q(after.citation) if after.citation else after.text}"
         return (f"{b.label}: " if b.label else "") + words
@@ -182,7 +182,8 @@ def render_text(draft: Draft) -> str:
         if b.kind == "lead" and b.text in ("Yes.", "No."):
             verdict = f"{label}**{b.text}** "
         elif b.kind == "lead":
-            out.append(label + b.text)
+            out.append((verdict or label) + b.text)  # "No. Both texts are worded the same ..."
+            verdict = ""
         elif b.kind == "summary":
             out.append(f"{verdict or label}{b.text} _(our summary, not the law's words)_")
             verdict = ""

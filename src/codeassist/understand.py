@@ -24,12 +24,13 @@ SQFT_PER_ACRE = 43_560
 NEGATIVE = re.compile(r"\b(not|no|never|without|skip|avoid|exempt|n't|cannot|can't|don't|doesn't|won't|isn't|aren't)\b", re.I)
 # Subjects these ordinances do not cover at all (answered with an abstention, not a near-miss quote).
 OTHER_SUBJECTS = re.compile(
-    r"\b(property tax(?:es)?|tax rate|school tax|park(?:ing)? (?:my |a |the )?(?:car|truck|vehicle|overnight)|parking|garbage|trash|recycling|dogs?|cats?|pets?|noise|leash|"
+    r"\b(property tax(?:es)?|tax rate|school tax|park(?:ing)? (?:my |a |the )?(?:car|truck|vehicle|overnight)|parking|garbage|trash|recycling|dogs?|cats?|pets?|chickens?|hens?|roosters?|poultry|beekeeping|bees|goats?|noise|leash|"
     r"setbacks?|side yard|front yard|snow removal|fireworks|liquor|alcohol|short[- ]term rental|airbnb|"
     r"swimming pool fence|pool fence|sidewalk shoveling|rent control|speed limit|marriage|voting)\b", re.I)
 
 _NUM_WORDS = {"half": 0.5, "a quarter": 0.25, "quarter": 0.25, "one": 1, "two": 2, "three": 3, "four": 4,
               "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "an": 1, "a": 1}
+_FRACTIONS = {"three quarters": 0.75, "two thirds": round(2 / 3, 4), "a third": round(1 / 3, 4), "third": round(1 / 3, 4)}
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
              "fifth": 5, "5th": 5}
 _NUMBER = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
@@ -117,9 +118,11 @@ def extract_area(q: str) -> tuple[str, float] | None:
     if m:
         unit = "acres" if m.group(3).startswith("ac") else "sq_ft"
         return unit, -_num(m.group(2)) if m.group(1) else _num(m.group(2))
-    m = re.search(r"\b(half|a quarter|quarter|one|two|three|four|five|six|seven|eight|nine|ten|an)\s+(?:of\s+an?\s+)?acres?\b", low)
+    # "half an acre", "a third of an acre", "three quarters of an acre", "two acres"
+    m = re.search(r"\b(three quarters|two thirds|half|a quarter|quarter|a third|third|one|two|three|four|five|six|seven|"
+                  r"eight|nine|ten|an)\s+(?:(?:of\s+)?an?\s+)?acres?\b", low)
     if m:
-        return "acres", float(_NUM_WORDS[m.group(1)])
+        return "acres", float(_FRACTIONS.get(m.group(1), _NUM_WORDS.get(m.group(1), 0)))
     return None
 
 
@@ -255,7 +258,7 @@ _QUOTED_TERM = re.compile(r"(?<![a-z])[\"'\u2018\u201c](?P<term>[a-z][a-z -]{2,6
 _DEFINITION_TAIL = re.compile(r"^(?:an?\s+|the\s+)?(?P<term>[a-z][a-z' -]{2,60}?)\s+"
                               r"(?:meaning|definition|defined|means what)\s*\??$", re.I)
 _COMPARE = re.compile(r"\b(differ|different|difference|differences|compar(?:e|ed|es|ing)|comparison|versus|vs\.?|same in both|both towns|"
-                      r"both places|both municipalities|the same in|same as|in both|differently|"
+                      r"both places|both municipalities|the same in|same as|in both|differently|same|identical|alike|"
                       r"between\s+[\w.' -]{1,60}?\s+and\s+[\w.'-]+)\b", re.I)  # the municipalities are counted by the caller
 # "are fines worse in X or Y?", "which is stricter": with two places named, a comparison.
 COMPARATIVE = re.compile(r"\b(?:worse|better|stricter|tougher|harsher|higher|lower|bigger|larger|smaller|easier|harder|"

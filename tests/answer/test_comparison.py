@@ -118,7 +118,7 @@ def test_compare_leaves_out_electrical_and_definitions(assistant, corpus):
 
 def quoted_differences(lead: str, name: str) -> list[str]:
     """The quoted words after "only <name> says" in a compare lead."""
-    m = re.search(r"only " + re.escape(name) + r" says (.*?)(?:; only |\.$)", lead)
+    m = re.search(r"only " + re.escape(name) + r" says (.*?)(?:; only |\.?$)", lead)
     return re.findall(r"\u201c(.+?)\u201d", m.group(1)) if m else []
 
 
