@@ -194,3 +194,13 @@ def test_what_each_says_comes_first_when_asked_for_each(assistant, corpus):
     ans = assistant.ask("Hempstead and Tuckahoe: what does each say about stop-work orders, compared?")
     assert ans.intent == "compare"
     assert ans.blocks[0].kind == "summary"  # each text's summary first, the wording differences after
+
+
+def test_whether_two_texts_differ_is_answered_first(assistant, corpus):
+    # The two appeal provisions differ only in what each calls itself ("the Town" / "the municipality").
+    ans = assistant.ask("is the time to appeal a violation notice any different in the town of hempstead and the village of tuckahoe?")
+    assert ans.intent == "compare"
+    assert ans.lead.startswith("No. Both texts are worded the same"), ans.lead
+    ans = assistant.ask("are stop-work orders the same in hempstead and tuckahoe?")
+    assert ans.lead.startswith("No. Differences in wording: only Town of Hempstead says"), ans.lead
+    assert "secure the site" in ans.lead

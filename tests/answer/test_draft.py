@@ -316,3 +316,12 @@ def test_draft_citations_are_its_quotes_in_order(corpus):
     a, b = appeal_quote(corpus), q(corpus, GRAVES)
     draft = D.build(D.lead("x"), D.quote(b), D.summary(corpus, APPEAL), D.quote(a, role="also"))
     assert draft.citations == [b, a]
+
+
+def test_a_run_in_heading_is_not_quoted_as_the_rule(corpus):
+    from codeassist.compose import Scorer
+    text = ("Withholding of approval. " + "If the work was done in violation of this article, the officer may refuse "
+            "to approve it and may withhold the certificate until every listed defect is corrected and inspected, "
+            "and the applicant shall bear the cost of each further inspection that the officer makes. " * 3)
+    quote, _ = Scorer(corpus).passage("withholding of approval", text)
+    assert quote.startswith("If the work was done")

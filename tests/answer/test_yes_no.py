@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from codeassist.answer import YES_NO_MIN_SIMILARITY, _holds_measure, _negative_main, yes_no
+from codeassist.answer import (YES_NO_MIN_SIMILARITY, YES_NO_TELEGRAPHIC, _asked_negatively, _holds_measure,
+                               _negative_main, _same_figures, yes_no)
 from codeassist.models import Hit
 from codeassist.plan import Planner
 
@@ -118,3 +119,38 @@ def test_not_a_yes_no_question(plan):
 ])
 def test_a_size_or_price_needs_a_figure_of_its_kind(text, measure, held):
     assert _holds_measure(text, measure) is held
+
+
+@pytest.mark.parametrize("question, negative", [
+    ("my electrician isn't licensed, is that a problem?", True),    # the clause points back at the statement
+    ("I'm renting, not buying. Am I an owner under the law?", False),
+    ("he never finished the drains. Can the town stop occupancy?", False),
+    ("he cleared the lot without approval. Can the town make him put it back?", False),  # "it" is the lot
+    ("can a homeowner who is not registered pull a permit?", False),  # a relative clause describes
+    ("can I skip the inspection?", True),
+])
+def test_a_statement_before_the_question_negates_it_only_when_referred_back_to(question, negative):
+    assert _asked_negatively(question) is negative
+
+
+@pytest.mark.parametrize("question, asked, same", [
+    ("is my 80 sq ft shed a building?", "Is a shed of 100 square feet or less a building?", True),
+    ("is my 120 sq ft shed a building?", "Is a shed of 100 square feet or less a building?", False),
+    ("is a 6 acre project covered?", "Is a project of 5 acres or more covered?", True),
+    ("0.3 inch of rain - report due?", "Is a report due after 0.5 inch of rain?", False),
+    ("is a report due after half an inch?", "Is a report due after 0.5 inch of rain?", False),  # words vs digits
+])
+def test_a_figure_within_the_headnote_questions_bound_is_its_figure(question, asked, same):
+    assert _same_figures(question, asked) is same
+
+
+def test_a_telegraphic_question_takes_a_very_close_headnote_answer(plan):
+    q = plan("dude ranch = farm?")
+    assert not q.yes_no
+    assert yes_no(q, hit("no", "Is a dude ranch a farm?", YES_NO_TELEGRAPHIC + 0.01), "") == "No"
+    assert yes_no(q, hit("no", "Is a dude ranch a farm?", YES_NO_TELEGRAPHIC - 0.05), "") is None
+
+
+def test_one_provisions_verdict_does_not_answer_whether_two_places_differ(plan):
+    q = plan("is the appeal window any different in the Town and the Village?")
+    assert yes_no(q, hit("yes", "May the determination be appealed?", CLOSE), "") is None

@@ -236,3 +236,21 @@ def test_tuckahoe_says_conditions_and_preparers_are_not_in_corpus():
 @pytest.mark.parametrize("name", ["Hempstead", " TOWN OF HEMPSTEAD ", "village of tuckahoe"])
 def test_municipality_names_are_normalised(name):
     assert calc(municipality=name).municipality in ("hempstead", "tuckahoe")
+
+
+# --- the first sentence answers the question asked ---------------------------------------------------
+
+NAMES = {"hempstead": "Town of Hempstead", "tuckahoe": "Village of Tuckahoe"}
+
+
+@pytest.mark.parametrize("acres, house, question, start", [
+    (7, False, "do I need the post-construction controls?", "Yes: post-construction stormwater controls apply (Condition B)"),
+    (2, True, "do we need the water quantity and quality controls?", "No: post-construction stormwater controls are not required"),
+    (6, False, "ditch cleaning over 6 acres - exempt?", "No: a SWPPP is still required"),
+    (0.5, False, "does being under an acre get us out of it?", "Yes: the stormwater law's SWPPP requirement does not apply"),
+    (3, False, "do I need a SWPPP?", "Yes: a SWPPP is required"),
+])
+def test_headline_answers_the_question_asked(acres, house, question, start):
+    from codeassist.calculators.applicability import headline
+    out = run(ApplicabilityInput(municipality="hempstead", disturbed_acres=acres, single_family_residence=house))
+    assert headline(out, NAMES, None, question).startswith(start)

@@ -114,3 +114,23 @@ def test_invalid_input_messages(kw, message):
     with pytest.raises(ValidationError) as exc:
         PenaltyInput(**data)
     assert message in str(exc.value)
+
+
+@pytest.mark.parametrize("question, days, continuing", [
+    ("it has gone on for 10 days, how many offenses?", 10, 9),       # the first day is the violation itself
+    ("the violation went on for three weeks straight", 21, 20),
+    ("it continued for 14 more days after the notice", 14, 14),       # the continuation, as stated
+])
+def test_a_stated_duration_is_how_long_the_violation_lasted(question, days, continuing):
+    from codeassist.calculators.penalty import read_slots
+    data, _ = read_slots({"duration_days": days}, question, "hempstead", today=date(2026, 1, 5))
+    assert data["continuing_days"] == continuing
+
+
+def test_a_counting_question_leads_with_the_count():
+    from codeassist.calculators.penalty import headline
+    out = calc(municipality="hempstead", continuing_days=20)
+    names = {"hempstead": "Town of Hempstead"}
+    assert headline(out, names, None, "how many separate violations is that?").startswith(
+        "Continuing conduct counts as 3 separate week-based violations.")
+    assert headline(out, names, None, "what is the fine?").startswith("Tier 1")

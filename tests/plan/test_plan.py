@@ -266,6 +266,12 @@ def test_an_appendix_reference_is_not_a_lookup(build):
     ("second violation of the electrical code, how much is the fine?", {"offense_number": 2, "electrical": True},
      {"offense_number": "2", "electrical": "electrical"}),
     ("what is the penalty for 3 weeks of ongoing violations", {"duration_days": 21}, {"duration_days": "21 days"}),
+    ("it went on for 14 more days, fine?", {"duration_days": 14}, {"duration_days": "14 days"}),
+    ("clearing half an acre for a garage", {"area": 0.5, "area_unit": "acres"}, {}),
+    ("a third of an acre of grading", {"area": 0.3333, "area_unit": "acres"}, {}),
+    ("third erosion-law conviction in five years, fine?", {"offense_number": 3}, {}),
+    ("our supervising electrician quit April 10", {"event": "supervisor_left"}, {}),
+    ("the inspector disqualified our inspection firm on June 1", {"event": "disqualified"}, {}),
     ("can I replace a blown fuse myself", {"minor_repair": "replacing_fuses", "performed_by": "homeowner"},
      {"electrical": "fuse"}),
 ])

@@ -50,3 +50,26 @@ def test_no_verdict_when_the_figures_differ(assistant, corpus):
     ans = ask(assistant, corpus, "only 0.3 inch of rain fell on the site - is a storm inspection report required?",
               "hempstead")
     assert not ans.lead.startswith("Yes.")
+
+
+def test_a_question_nothing_in_the_texts_comes_close_to_is_not_answered(assistant, corpus):
+    # No view of the best provisions comes within MIN_VIEW_FLOOR of it, though "allowed" is in the texts.
+    ans = ask(assistant, corpus, "rabbit hutch allowed?", "tuckahoe")
+    assert ans.abstained
+
+
+def test_the_provision_that_says_who_leads_a_who_question(assistant, corpus):
+    ans = ask(assistant, corpus, "who reviews a swppp filed in hempstead?", "hempstead")
+    assert "Stormwater Management Officer" in ans.lead, ans.lead
+
+
+def test_a_question_asking_the_converse_of_the_headnote_question(assistant, corpus):
+    # The headnote asks "must the SWPPP come before review?" (Yes); asked the other way round the answer is No.
+    ans = ask(assistant, corpus, "can engineering start reviewing my application before I hand in the SWPPP?", "hempstead")
+    assert ans.lead.startswith("No."), ans.lead
+
+
+def test_a_statement_before_the_question_does_not_turn_it_negative(assistant, corpus):
+    ans = ask(assistant, corpus, "the developer never put the drainage in. can the town stop people moving into the houses?",
+              "hempstead")
+    assert ans.lead.startswith("Yes."), ans.lead
