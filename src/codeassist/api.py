@@ -10,6 +10,7 @@ verified (draft.py) before any text is made from them; an answer that fails beco
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,7 @@ from . import answer as A
 from . import compare as C
 from . import draft as D
 from .compose import Scorer, cite
+from .errors import InvalidInput
 from .models import Answer, Conversation, Draft, QueryPlan, Turn
 from .plan import Planner
 from .settings import Settings, get_settings
@@ -99,7 +101,29 @@ class Assistant:
             follow = self._follow_up(plan, conv)
             if follow is not None:
                 return follow
-        return self._route(plan)
+        answer = self._route(plan)
+        return self._answer_first_part(plan, answer) if answer.abstained else answer
+
+    def _answer_first_part(self, plan: QueryPlan, whole: Answer) -> Answer:
+        """"does 7B let farms off the hook? and where is 'agricultural activity' defined?": when the question as
+        a whole cannot be answered but its first question can, answer that one and say what the text lacks
+        for the rest (the abstention's own words), rather than abstain on all of it."""
+        parts = [p.strip() for p in re.split(r"(?<=\?)\s+", plan.query) if p.strip()]
+        if len(parts) < 2 or not parts[0].endswith("?") or len(parts[0].split()) < 3:
+            return whole
+        chosen = plan.municipality if plan.municipality_source != "none" else None
+        try:
+            first = self.planner.build(parts[0], chosen)
+        except InvalidInput:
+            return whole
+        answer = self._route(first)
+        missing = next((b.text for b in whole.blocks if b.kind in ("lead", "text") and b.text), None)
+        if answer.abstained or answer.intent == "clarify" or not missing:
+            return whole
+        rest = " ".join(parts[1:])
+        note = D.note(f"On the rest of your question (\u201c{rest}\u201d): {missing}")
+        return answer.model_copy(update={"question": plan.query, "blocks": [*answer.blocks, note],
+                                         "caveats": [*answer.caveats, note.text]})
 
     def _route(self, plan: QueryPlan) -> Answer:
         q = plan.query

@@ -223,3 +223,16 @@ def test_a_definition_not_asked_about_leads_to_where_its_term_is_used(corpus):
     hits = [Hit(id=i, municipality="hempstead", citation="", heading="", text="", score=1.0) for i in ids]
     best, _ = _rank_candidates(corpus, Scorer(corpus), plan, hits)
     assert best[0][2].id == "hempstead:enforcement(B)"
+
+
+def test_a_two_part_question_answers_the_part_the_text_settles(assistant, corpus):
+    # The amount is not in the text (a [[gaps]] entry); whether the Town may charge at all is.
+    ans = ask(assistant, corpus, "can the town charge me for reviewing my swppp? how much in dollars?",
+              municipality="hempstead")
+    assert not ans.abstained
+    assert "On the rest of your question" in ans.answer and "sets no dollar amounts" in ans.answer
+
+
+def test_a_two_part_question_the_text_answers_neither_part_of_abstains(assistant, corpus):
+    ans = ask(assistant, corpus, "what's the dollar fee for a swppp review? and when is it due?", municipality="hempstead")
+    assert ans.abstained

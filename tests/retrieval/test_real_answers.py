@@ -73,3 +73,9 @@ def test_a_statement_before_the_question_does_not_turn_it_negative(assistant, co
     ans = ask(assistant, corpus, "the developer never put the drainage in. can the town stop people moving into the houses?",
               "hempstead")
     assert ans.lead.startswith("Yes."), ans.lead
+
+
+def test_a_two_part_question_answers_the_part_the_text_settles(assistant, corpus):
+    ans = ask(assistant, corpus, "can the town charge me for reviewing my swppp? how much in dollars?", "hempstead")
+    assert not ans.abstained and ans.lead.startswith("Yes.")
+    assert ans.citations[0].id == "hempstead:fees" and "sets no dollar amounts" in ans.answer
