@@ -190,11 +190,16 @@ class Planner:
         found: list[tuple[int, str]] = []
         generic: list[tuple[int, str]] = []
         for mid, names in self.aliases.items():
-            for name in sorted(names, key=len, reverse=True):
-                m = re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", low)
-                if m:
-                    (generic if _GENERIC.fullmatch(name) else found).append((m.start(), mid))
-                    break
+            # A municipality's own name counts over "the village" (a generic alias found first does not stop
+            # the search for its name: "... Tuckahoe ... In Hempstead ... in the village?").
+            specific = [m.start() for name in names if not _GENERIC.fullmatch(name)
+                        for m in [re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", low)] if m]
+            loose = [m.start() for name in names if _GENERIC.fullmatch(name)
+                     for m in [re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", low)] if m]
+            if specific:
+                found.append((min(specific), mid))
+            elif loose:
+                generic.append((min(loose), mid))
         # "the village" names a municipality only when no municipality is named by its own name.
         ids = [mid for _, mid in sorted(found or generic)]
         if ids or other_place:
@@ -208,6 +213,15 @@ class Planner:
             if any(_edit_distance_le1(w, n) for w in words for n in single):
                 ids.append(mid)
         return ids
+
+    def _asked_about(self, text: str, named: tuple[str, ...], other_place: str | None) -> str | None:
+        """Of two places named, the one the question asks about: "In Hempstead I know an acre is the trigger.
+        Do we need a SWPPP in the village?" asks about the Village; a comparison asks about both."""
+        if len(set(named)) < 2 or U.COMPARATIVE.search(text) or U.compares(text):
+            return None
+        start = asking_clause(text)
+        asked = set(self._named(text[start:], other_place)) if start else set()
+        return asked.pop() if len(asked) == 1 else None
 
     def follow_up_municipality(self, text: str) -> str | None:
         """"what about in Tuckahoe?" -> the municipality it moves to."""
@@ -264,6 +278,8 @@ class Planner:
             muni, source = self.corpus.check_municipality(municipality), "caller"
         elif len(set(named)) == 1:
             muni, source = named[0], "question"
+        elif (asked_about := self._asked_about(text, named, other)) is not None:
+            muni, source = asked_about, "question"
         elif not named and fallback_municipality:
             muni, source = self.corpus.check_municipality(fallback_municipality), "conversation"
         else:

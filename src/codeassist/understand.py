@@ -260,6 +260,11 @@ _DEFINITION_TAIL = re.compile(r"^(?:an?\s+|the\s+)?(?P<term>[a-z][a-z' -]{2,60}?
 _COMPARE = re.compile(r"\b(differ|different|difference|differences|compar(?:e|ed|es|ing)|comparison|versus|vs\.?|same in both|both towns|"
                       r"both places|both municipalities|the same in|same as|in both|differently|same|identical|alike|"
                       r"between\s+[\w.' -]{1,60}?\s+and\s+[\w.'-]+)\b", re.I)  # the municipalities are counted by the caller
+def compares(text: str) -> bool:
+    """Does the wording compare ("differ", "versus", "the same as", "between X and Y")?"""
+    return bool(_COMPARE.search(text))
+
+
 # "are fines worse in X or Y?", "which is stricter": with two places named, a comparison.
 COMPARATIVE = re.compile(r"\b(?:worse|better|stricter|tougher|harsher|higher|lower|bigger|larger|smaller|easier|harder|"
                           r"cheaper|longer|shorter|more (?:strict|lenient|expensive)|which (?:one|is|has))\b", re.I)

@@ -473,3 +473,11 @@ def test_more_electrical_work_is_electrical(build, question):
 
 def test_a_weekday_followed_by_a_time_is_still_a_weekday(build):
     assert build("told the inspector saturday 10am the wiring is ready; when can we close the walls?", "tuckahoe").slots["dates"] == ["2026-03-14"]
+
+
+def test_of_two_places_named_the_one_asked_about_is_the_municipality(build):
+    plan = build("we work out of Westchester on a job in Tuckahoe. In Hempstead the trigger is an acre. "
+                 "Do we need a plan in the village?")
+    assert plan.municipality == "tuckahoe" and plan.scope == ("tuckahoe",)
+    both = build("are the stop-work rules in Hempstead the same as in Tuckahoe?")
+    assert both.municipality is None and set(both.scope) == {"hempstead", "tuckahoe"}
