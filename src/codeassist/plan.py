@@ -38,6 +38,7 @@ _WH = re.compile(r"\b(?:what|whats|how|who|whom|whose|when|where|which|why)\b", 
 _AUX = re.compile(r"\b(?:" + _AUXILIARIES + r")\b", re.I)
 _ASKS = [
     ("obligation", re.compile(_CLAUSE + r"(?:must|should|do(?:es)? (?:\w+ ){1,6}(?:have|need) to|do(?:es)? (?:\w+ ){1,3}need|"
+                              r"(?:[\w'&-]+ ){1,3}(?:need|needs|have|has) to|"  # "subs need to sign anything?"
                               r"(?:is|are) (?:\w+ ){1,4}(?:required|needed|necessary|mandatory))\b", re.I)),
     # May the asker act ("can I ...?", "can a homeowner ...?"): only a prohibition answers it (No).
     ("permission", re.compile(_CLAUSE + r"(?:(?:can|could|may) (?:i|we|you|me|us|my \w+|our \w+|a homeowner|homeowners|"
