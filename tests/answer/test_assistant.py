@@ -236,3 +236,14 @@ def test_a_two_part_question_answers_the_part_the_text_settles(assistant, corpus
 def test_a_two_part_question_the_text_answers_neither_part_of_abstains(assistant, corpus):
     ans = ask(assistant, corpus, "what's the dollar fee for a swppp review? and when is it due?", municipality="hempstead")
     assert ans.abstained
+
+
+@pytest.mark.parametrize("q", [
+    "does the village's erosion chapter have a severability clause?",
+    "in the village, can a landscape architect put together our SWPPP?",
+    "do we have to record our stormwater maintenance agreement with the county clerk in tuckahoe?",
+])
+def test_what_the_villages_text_lacks_is_named_not_borrowed(assistant, corpus, q):
+    ans = ask(assistant, corpus, q, municipality="tuckahoe")
+    assert ans.abstained and "does not apply in the Village of Tuckahoe" in ans.answer
+    assert all(c.id.startswith("tuckahoe:") for c in ans.citations)
