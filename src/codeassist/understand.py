@@ -26,7 +26,8 @@ NEGATIVE = re.compile(r"\b(not|no|never|without|skip|avoid|exempt|n't|cannot|can
 OTHER_SUBJECTS = re.compile(
     r"\b(property tax(?:es)?|tax rate|school tax|park(?:ing)? (?:my |a |the )?(?:car|truck|vehicle|overnight)|parking|garbage|trash|recycling|dogs?|cats?|pets?|chickens?|hens?|roosters?|poultry|beekeeping|bees|goats?|noise|leash|"
     r"setbacks?|side yard|front yard|snow removal|fireworks|liquor|alcohol|short[- ]term rental|airbnb|"
-    r"swimming pool fence|pool fence|sidewalk shoveling|rent control|speed limit|marriage|voting)\b", re.I)
+    r"swimming pool fence|pool fence|(?:swimming |above[- ]ground |in[- ]ground |backyard )?pools?|hot tubs?|jackhammers?|"
+    r"construction hours|quiet hours|tax exemptions?|sidewalk shoveling|rent control|speed limit|marriage|voting)\b", re.I)
 
 _NUM_WORDS = {"half": 0.5, "a quarter": 0.25, "quarter": 0.25, "one": 1, "two": 2, "three": 3, "four": 4,
               "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "an": 1, "a": 1}

@@ -247,3 +247,12 @@ def test_what_the_villages_text_lacks_is_named_not_borrowed(assistant, corpus, q
     ans = ask(assistant, corpus, q, municipality="tuckahoe")
     assert ans.abstained and "does not apply in the Village of Tuckahoe" in ans.answer
     assert all(c.id.startswith("tuckahoe:") for c in ans.citations)
+
+
+@pytest.mark.parametrize("q, muni", [
+    ("when can the crew start the jackhammers in the morning?", "tuckahoe"),
+    ("do I need a permit for an above-ground pool?", "hempstead"),
+    ("what does chapter 7 1/2 say?", "tuckahoe"),
+])
+def test_subjects_and_chapters_the_texts_do_not_hold_are_not_answered(assistant, corpus, q, muni):
+    assert ask(assistant, corpus, q, municipality=muni).abstained
