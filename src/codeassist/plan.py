@@ -38,7 +38,8 @@ _WH = re.compile(r"\b(?:what|whats|how|who|whom|whose|when|where|which|why)\b", 
 _AUX = re.compile(r"\b(?:" + _AUXILIARIES + r")\b", re.I)
 _ASKS = [
     ("obligation", re.compile(_CLAUSE + r"(?:must|should|do(?:es)? (?:\w+ ){1,6}(?:have|need) to|do(?:es)? (?:\w+ ){1,3}need|"
-                              r"(?:[\w'&-]+ ){1,3}(?:need|needs|have|has) to|"  # "subs need to sign anything?"
+                              # "subs need to sign anything?" (not "who has to sign?")
+                              r"(?!(?:who|whom|what|whats|when|where|which|why|how)\b)(?:[\w'&-]+ ){1,3}(?:need|needs|have|has) to|"
                               r"(?:is|are) (?:\w+ ){1,4}(?:required|needed|necessary|mandatory))\b", re.I)),
     # May the asker act ("can I ...?", "can a homeowner ...?"): only a prohibition answers it (No).
     ("permission", re.compile(_CLAUSE + r"(?:(?:can|could|may) (?:i|we|you|me|us|my \w+|our \w+|a homeowner|homeowners|"
@@ -81,7 +82,9 @@ _CONTENTS = re.compile(
     r"\bwhat (?:does|do|did|would|will) .{0,80}?\b(?:say|says|require|requires|contain|include|specify|mean|cover|list|set)\b|"
     r"\bwhat (?:are|is) (?:the |its |their )?(?:requirements?|terms|rules|standards|specs?|specifications|conditions)\b|"
     r"\bhow (?:do|can|would|should) (?:i|we|you) .{0,60}?\b(?:file|apply|comply|submit|get|obtain)\b|"
-    r"\baccording to\b|\bunder (?:the )?(?:terms|requirements) of\b", re.I)
+    r"\baccording to\b|\bunder (?:the )?(?:terms|requirements) of\b|"
+    # "which waters are on the 303(d) list?", "what's the actual penalty in § 1-7?": what the document holds
+    r"\b(?:which|what) \w+(?: \w+){0,4} (?:are|is) (?:on|in|listed)\b|\bwhat(?:'s| is) the (?:actual |exact )?\w+ (?:in|under)\b", re.I)
 
 
 # An alias made only of words every municipality could be called by ("the village", "the town").

@@ -481,3 +481,16 @@ def test_of_two_places_named_the_one_asked_about_is_the_municipality(build):
     assert plan.municipality == "tuckahoe" and plan.scope == ("tuckahoe",)
     both = build("are the stop-work rules in Hempstead the same as in Tuckahoe?")
     assert both.municipality is None and set(both.scope) == {"hempstead", "tuckahoe"}
+
+
+@pytest.mark.parametrize("question, document", [
+    ("which waters are on the 303(d) impaired list?", "303(d)"),
+    ("what's the actual penalty in section 1-7?", "1-7"),
+])
+def test_what_an_outside_document_holds_is_asked_of_it(build, question, document):
+    assert any(document in name for name in build(question).external)
+
+
+def test_who_has_to_is_not_an_obligation_yes_no(build):
+    assert build("can the officer hire an engineer? who has to approve that?").asks == "authority"
+    assert build("subs need to sign anything first?").asks == "obligation"
