@@ -190,7 +190,7 @@ _SAME_OR_DIFFERENT = re.compile(r"\b(?:same|differ|differs|different|difference|
 
 def _telegraphic(plan: QueryPlan, hit: Hit) -> bool:
     return (hit.yes_no is not None and (hit.yes_no_similarity or 0.0) >= YES_NO_TELEGRAPHIC
-            and not _WH_WORD.search(plan.query))
+            and not _WH_WORD.search(plan.query) and not plan.asked_definitions)  # "electrical contractor?" asks what it is
 
 
 _WH_WORD = re.compile(r"\b(?:what|whats|how|who|whom|whose|when|where|which|why)\b", re.I)

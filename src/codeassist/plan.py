@@ -130,9 +130,14 @@ def definition_intent(query: str, term_spans: list[tuple[int, int, str]]) -> lis
     """Definition ids the question asks about: a quoted term ('building'), or a term right after a cue
     ("what is a", "count as", "definition of") and ending the phrase, or "what does TERM mean"."""
     low = query.lower()
+    core = re.sub(r"\s*\([^()]*\)\s*$", "", low)  # without the glossary words appended to it
     asked: list[str] = []
     for start, end, pid in term_spans:
         quoted = start > 0 and low[start - 1] in "'\"‘“" and end < len(low) and low[end] in "'\"’”"
+        # "phasing?": the question is the defined term and nothing else
+        alone = end <= len(core) and re.fullmatch(r"[\s\"'‘“]*(?:(?:a|an|the)\s+)?" + re.escape(low[start:end]) +
+                                                  r"s?[\s\"'’”?.!]*", core)
+        quoted = quoted or bool(alone)
         before = low[:start]
         cue = re.search(_DEF_CUE_BEFORE + r"\s+(?:(?:a|an|the)\s+)?$", before)
         ends = re.match(_STOP_AFTER_TERM, low[end:])

@@ -488,6 +488,7 @@ _FLAG_SLOTS = {
 # The dated event a deadline question is about, first match wins.
 _EVENT_SLOTS = [
     ("storm", r"\b(rain|storm(?!water)|precip)"),
+    ("last_report", r"\b(?:last|previous|latest|most recent)\b(?:\s+[\w&-]+){0,4}\s+reports?\b"),
     ("violation_notice", r"\b(nov|notice of violation|violation notice|served)\b"),
     ("wiring_concealment", r"\b(conceal\w*|sheetrock|drywall|cover(?:ing)? (?:up )?(?:the )?(?:wiring|wires|walls)|close (?:up )?the walls)\b"),
     ("disqualified", r"\bdisqualif\w*"),

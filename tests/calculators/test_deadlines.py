@@ -282,3 +282,11 @@ def test_ics_escape_and_fold_units():
     folded = fold("X:" + "§" * 100)
     assert all(len(p.encode()) <= 75 for p in folded.split("\r\n"))
     assert "".join(p[1:] if i else p for i, p in enumerate(folded.split("\r\n"))) == "X:" + "§" * 100
+
+
+def test_the_next_weekly_report_is_seven_days_after_the_last():
+    out = calc(municipality="hempstead", last_report="2025-05-02")
+    [o] = out.obligations
+    assert (o.kind, o.due, o.provision_id) == ("inspection_report", date(2025, 5, 9), "hempstead:393(A)(2)")
+    village = calc(municipality="tuckahoe", last_report="2025-05-02")
+    assert village.obligations == [] and any("no inspection-report schedule" in c for c in village.caveats)

@@ -118,6 +118,7 @@ def deadline_fields(draw):
         supervisor_left=draw(st.none() | DATES),
         registration_issued=draw(st.none() | DATES),
         inspection_company_disqualified=draw(st.none() | DATES),
+        last_report=draw(st.none() | DATES),
     )
     if not any(fields[k] for k in deadlines.INPUT_FIELDS):
         fields["final_acceptance"] = date(2024, 1, 1)

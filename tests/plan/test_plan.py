@@ -272,6 +272,7 @@ def test_an_appendix_reference_is_not_a_lookup(build):
     ("third erosion-law conviction in five years, fine?", {"offense_number": 3}, {}),
     ("our supervising electrician quit April 10", {"event": "supervisor_left"}, {}),
     ("the inspector disqualified our inspection firm on June 1", {"event": "disqualified"}, {}),
+    ("our last weekly E&S report was May 2", {"event": "last_report"}, {}),
     ("can I replace a blown fuse myself", {"minor_repair": "replacing_fuses", "performed_by": "homeowner"},
      {"electrical": "fuse"}),
 ])
@@ -494,3 +495,8 @@ def test_what_an_outside_document_holds_is_asked_of_it(build, question, document
 def test_who_has_to_is_not_an_obligation_yes_no(build):
     assert build("can the officer hire an engineer? who has to approve that?").asks == "authority"
     assert build("subs need to sign anything first?").asks == "obligation"
+
+
+def test_a_defined_term_alone_asks_its_definition(build):
+    assert build("phasing?", "hempstead").asked_definitions == ("hempstead:390/phasing",)
+    assert build("phasing plan for the site?", "hempstead").asked_definitions == ()

@@ -79,6 +79,7 @@ class DeadlinesInput(BaseModel):
     )
     supervisor_left: CalDate | None = Field(default=None, description="Day the contractor's supervisor left.")
     registration_issued: CalDate | None = Field(default=None, description="Day the contractor registration was issued.")
+    last_report: CalDate | None = Field(default=None, description="Day the last weekly inspection report was completed.")
     inspection_company_disqualified: CalDate | None = Field(
         default=None, description="Day the Building Inspector disqualified an electrical inspection company.")
 
@@ -113,6 +114,7 @@ INPUT_FIELDS = (
     "supervisor_left",
     "registration_issued",
     "inspection_company_disqualified",
+    "last_report",
 )
 
 
@@ -206,7 +208,7 @@ def _closed(day: date) -> str | None:
 
 
 def _reports(inp: DeadlinesInput, rules: DeadlinesRules, out: DeadlinesOutput) -> None:
-    if not (inp.construction_start or inp.storm_events):
+    if not (inp.construction_start or inp.storm_events or inp.last_report):
         return
     if rules.reports is None:
         out.caveats.append(rules.reports_missing or f"{short_name(inp.municipality)}'s text in this corpus sets no "
@@ -224,6 +226,10 @@ def _reports(inp: DeadlinesInput, rules: DeadlinesRules, out: DeadlinesOutput) -
             out.obligations.append(_ob("inspection_report", f"Weekly erosion-control inspection report #{n}", due, f"Complete an inspection report at least every {ref.every_words}; deliver it to the Stormwater Management Officer and copy it to the site logbook.", ref))
             due, n = due + every, n + 1
         out.steps.append(step(f"Weekly reports from {start} (first due {start + every}) through {end}.", ref))
+    if inp.last_report:
+        due = inp.last_report + timedelta(days=ref.every_days)
+        out.obligations.append(_ob("inspection_report", "Next weekly erosion-control inspection report", due, f"Complete an inspection report at least every {ref.every_words}; deliver it to the Stormwater Management Officer and copy it to the site logbook.", ref))
+        out.steps.append(step(f"Last report {inp.last_report}: the next is due within {ref.every_words}, by {due}.", ref))
     storm = ref.storm_inches
     for ev in inp.storm_events:
         if ev.inches < storm:
@@ -357,6 +363,8 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
     elif event == "wiring_concealment":
         hm = slots.get("time", "09:00")
         data["wiring_concealment_notice"] = f"{d0.isoformat()}T{hm}:00"
+    elif event == "last_report":
+        data["last_report"] = d0.isoformat()
     elif event == "disqualified":
         data["inspection_company_disqualified"] = d0.isoformat()
     elif event == "supervisor_left":
