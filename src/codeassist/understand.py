@@ -299,7 +299,7 @@ _PERMIT = re.compile(r"\b(?:(?:need|require[sd]?|get|pull|apply for|file for)\s+
 _WORK = re.compile(r"\b(install\w*|replac\w*|add(?:ing)?|wir(?:e|ing) (?:up|a|an|the|my|our|new)|repair\w*|fix\w*|chang\w*|"
                    r"swap\w*|run(?:ning)?|upgrad\w*|mov(?:e|ing)|extend\w*|rewir\w*|put(?:ting)? in|do (?:it|the work)|"
                    r"work|job|alter\w*|new)\b", re.I)
-_USING = re.compile(r"\b(?:keep|still|continue to|go on) us(?:e|ing)\b", re.I)
+_USING = re.compile(r"\b(?:keeps?|kept|still|continues? to|go(?:es)? on) us(?:e|es|ing)\b|\busing it\b", re.I)
 
 
 ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
