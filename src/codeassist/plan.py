@@ -65,7 +65,16 @@ def asking_clause(text: str) -> int:
 
 
 def _is_yes_no(text: str) -> bool:
-    return bool(_YES_NO.search(text) or _ELLIPTICAL.search(text) or (not _WH.search(text) and _AUX.search(text)))
+    # "which activities, as defined, have to submit a plan?" opens with a question word: the "have" after
+    # its comma does not make it a yes/no question ("... in March. Does the town need to know?" still is).
+    asked = [m for m in _YES_NO.finditer(text)
+             if not _WH_OPENS.match(re.split(r"[.?!;:]\s", text[:m.start() + 1])[-1]) or _SUBJECT.match(text, m.end())]
+    return bool(asked or _ELLIPTICAL.search(text) or (not _WH.search(text) and _AUX.search(text)))
+
+
+# ... unless the verb comes before its subject, as a question's does ("what happens, can we keep building?").
+_SUBJECT = re.compile(r"\s+(?:i|we|you|he|she|it|they|the|a|an|my|our|your|their|this|that|these|those|there|[a-z]+'s)\b", re.I)
+_WH_OPENS = re.compile(r"\s*(?:what|whats|how|who|whom|whose|when|where|which|why)\b[^,]*,", re.I)
 
 
 # A question that asks for a size, a distance or a price: the answer must hold a figure.

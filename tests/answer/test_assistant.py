@@ -256,3 +256,11 @@ def test_what_the_villages_text_lacks_is_named_not_borrowed(assistant, corpus, q
 ])
 def test_subjects_and_chapters_the_texts_do_not_hold_are_not_answered(assistant, corpus, q, muni):
     assert ask(assistant, corpus, q, municipality=muni).abstained
+
+
+def test_as_defined_in_passing_does_not_send_a_village_question_to_the_definitions_gap(assistant, corpus):
+    ans = ask(assistant, corpus, "which land development activities, as defined in the village code, have to submit "
+              "a SWPPP to the officer?", municipality="tuckahoe")
+    assert not ans.abstained and not ans.lead.startswith(("Yes.", "No."))
+    assert ask(assistant, corpus, "agricultural activity is exempt in the village - how is that defined?",
+               municipality="tuckahoe").abstained

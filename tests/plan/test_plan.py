@@ -500,3 +500,12 @@ def test_who_has_to_is_not_an_obligation_yes_no(build):
 def test_a_defined_term_alone_asks_its_definition(build):
     assert build("phasing?", "hempstead").asked_definitions == ("hempstead:390/phasing",)
     assert build("phasing plan for the site?", "hempstead").asked_definitions == ()
+
+
+@pytest.mark.parametrize("question, yes_no", [
+    ("which activities, as defined in the village code, have to submit a SWPPP?", False),
+    ("what happens now, can we keep building?", True),
+    ("we shut down in March. does the town need to know?", True),
+])
+def test_a_question_word_then_a_comma_is_not_a_yes_no_question_unless_a_question_follows(build, question, yes_no):
+    assert build(question).yes_no is yes_no
