@@ -12,7 +12,7 @@ from . import draft as D
 from .compose import Scorer, cite, short_quote
 from .errors import CitationNotFound
 from .models import Answer, Block, Citation, Draft, Hit, QueryPlan
-from .plan import ask_kind, asking_clause
+from .plan import WH, ask_kind, asking_clause
 from .text import clauses as _sentences
 from .text import figures, sentences, stems
 from .understand import NEGATIVE
@@ -161,7 +161,10 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     modal of the words quoted from the best provision: "no person shall", "unlawful" answer "can I ...?" No;
     "may", "shall" answer "can the town ...?" Yes, "shall" answers "must ...?" Yes ("may" never does). A
     question asked in the negative ("can I skip ...", "without ...", "exempt") gets no modal verdict; nor does a
-    sentence that grants and forbids at once, nor one the headnote's closest yes/no question contradicts."""
+    sentence that grants and forbids at once, nor one the headnote's closest yes/no question contradicts.
+    A headnote question asking the converse ("must the plan come before review?" for "can review start
+    before the plan?") answers the other way; a telegraphic question ("homeowner pull own permit?") takes a
+    very close headnote question's answer; "is it the same/different in A and B?" gets none."""
     if hit is None or not (plan.yes_no or _telegraphic(plan, hit)):
         return None
     if _SAME_OR_DIFFERENT.search(plan.query):
@@ -190,10 +193,7 @@ _SAME_OR_DIFFERENT = re.compile(r"\b(?:same|differ|differs|different|difference|
 
 def _telegraphic(plan: QueryPlan, hit: Hit) -> bool:
     return (hit.yes_no is not None and (hit.yes_no_similarity or 0.0) >= YES_NO_TELEGRAPHIC
-            and not _WH_WORD.search(plan.query) and not plan.asked_definitions)  # "electrical contractor?" asks what it is
-
-
-_WH_WORD = re.compile(r"\b(?:what|whats|how|who|whom|whose|when|where|which|why)\b", re.I)
+            and not WH.search(plan.query) and not plan.asked_definitions)  # "electrical contractor?" asks what it is
 
 
 # What makes a question negative is its asking clause: a condition ("... if the certificate is not granted"),

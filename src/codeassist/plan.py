@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 # Questions a yes or a no answers open (or, after a statement, go on: "... - can the town ...?") with an
 # auxiliary verb; what they ask: may something happen (permission), must it (obligation), or does it (fact).
+_QUESTION_WORDS = r"what|whats|how|who|whom|whose|when|where|which|why"
 _CLAUSE_START = r"(?:^|[.!?;:\u2013\u2014-]\s+|,\s+)"
 _CLAUSE = _CLAUSE_START + r"(?:(?:ok(?:ay)?|so|and|but|also|hi|hello|quick question)[,:]?\s+)*"
 _AUXILIARIES = r"can|could|do|does|did|is|are|am|was|were|must|should|shall|will|would|may|might|need|needs"
@@ -34,12 +35,12 @@ _ELLIPTICAL = re.compile(_CLAUSE_START + r"(?:[\w'&-]+\s+){0,3}(?:required|neede
                          r"exempt|ok|okay|legal|permitted|necessary|mandatory)\b[^?.!]*\?\s*$", re.I)
 # A question with no question word that still turns on a verb ("if a judge strikes one part down does the rest
 # still stand"; "in tuckahoe is a continuing violation counted ...").
-_WH = re.compile(r"\b(?:what|whats|how|who|whom|whose|when|where|which|why)\b", re.I)
+WH = re.compile(r"\b(?:" + _QUESTION_WORDS + r")\b", re.I)
 _AUX = re.compile(r"\b(?:" + _AUXILIARIES + r")\b", re.I)
 _ASKS = [
     ("obligation", re.compile(_CLAUSE + r"(?:must|should|do(?:es)? (?:\w+ ){1,6}(?:have|need) to|do(?:es)? (?:\w+ ){1,3}need|"
                               # "subs need to sign anything?" (not "who has to sign?")
-                              r"(?!(?:who|whom|what|whats|when|where|which|why|how)\b)(?:[\w'&-]+ ){1,3}(?:need|needs|have|has) to|"
+                              r"(?!(?:" + _QUESTION_WORDS + r")\b)(?:[\w'&-]+ ){1,3}(?:need|needs|have|has) to|"
                               r"(?:is|are) (?:\w+ ){1,4}(?:required|needed|necessary|mandatory))\b", re.I)),
     # May the asker act ("can I ...?", "can a homeowner ...?"): only a prohibition answers it (No).
     ("permission", re.compile(_CLAUSE + r"(?:(?:can|could|may) (?:i|we|you|me|us|my \w+|our \w+|a homeowner|homeowners|"
@@ -69,12 +70,12 @@ def _is_yes_no(text: str) -> bool:
     # its comma does not make it a yes/no question ("... in March. Does the town need to know?" still is).
     asked = [m for m in _YES_NO.finditer(text)
              if not _WH_OPENS.match(re.split(r"[.?!;:]\s", text[:m.start() + 1])[-1]) or _SUBJECT.match(text, m.end())]
-    return bool(asked or _ELLIPTICAL.search(text) or (not _WH.search(text) and _AUX.search(text)))
+    return bool(asked or _ELLIPTICAL.search(text) or (not WH.search(text) and _AUX.search(text)))
 
 
 # ... unless the verb comes before its subject, as a question's does ("what happens, can we keep building?").
 _SUBJECT = re.compile(r"\s+(?:i|we|you|he|she|it|they|the|a|an|my|our|your|their|this|that|these|those|there|[a-z]+'s)\b", re.I)
-_WH_OPENS = re.compile(r"\s*(?:what|whats|how|who|whom|whose|when|where|which|why)\b[^,]*,", re.I)
+_WH_OPENS = re.compile(r"\s*(?:" + _QUESTION_WORDS + r")\b[^,]*,", re.I)
 
 
 # A question that asks for a size, a distance or a price: the answer must hold a figure.
@@ -210,10 +211,9 @@ class Planner:
         for mid, names in self.aliases.items():
             # A municipality's own name counts over "the village" (a generic alias found first does not stop
             # the search for its name: "... Tuckahoe ... In Hempstead ... in the village?").
-            specific = [m.start() for name in names if not _GENERIC.fullmatch(name)
-                        for m in [re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", low)] if m]
-            loose = [m.start() for name in names if _GENERIC.fullmatch(name)
-                     for m in [re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", low)] if m]
+            at = [(m.start(), bool(_GENERIC.fullmatch(name))) for name in names
+                  if (m := re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", low))]
+            specific, loose = [p for p, g in at if not g], [p for p, g in at if g]
             if specific:
                 found.append((min(specific), mid))
             elif loose:
