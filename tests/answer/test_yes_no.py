@@ -154,3 +154,9 @@ def test_a_telegraphic_question_takes_a_very_close_headnote_answer(plan):
 def test_one_provisions_verdict_does_not_answer_whether_two_places_differ(plan):
     q = plan("is the appeal window any different in the Town and the Village?")
     assert yes_no(q, hit("yes", "May the determination be appealed?", CLOSE), "") is None
+
+
+def test_the_modal_answers_only_a_question_the_quote_speaks_to(plan):
+    said = "All land development activities shall submit a stormwater pollution prevention plan to the officer."
+    assert yes_no(plan("are swales required?"), hit(), said) is None  # the quote never names a swale
+    assert yes_no(plan("is a plan required?"), hit(), said) == "Yes"
