@@ -426,7 +426,7 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
             named_there = _says(corpus.full_text(best[0][2].id), plan.subject)
             relevant = named_there and top_cov >= SUBJECT_MIN_COVERAGE and (dense is None or dense >= SUBJECT_MIN_DENSE)
         else:
-            close = max((h.view_similarity or 0.0 for h in hits), default=0.0)
+            close = closeness[muni]
             relevant = (top_cov >= MIN_COVERAGE if dense is None else close >= MIN_VIEW_SIMILARITY or
                         (top_cov >= MIN_COVERAGE and close >= MIN_VIEW_ANY and
                          (close >= MIN_VIEW_FLOOR or top_cov >= STRONG_COVERAGE)))

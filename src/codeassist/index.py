@@ -685,12 +685,12 @@ class Index:
         if not self._ready:
             self.ensure()
         views = None if views is None or set(views) >= {c.view for c in self.chunks} else set(views)
-        filters: list[dict[str, Any]] = [{"municipality": municipality}] if municipality else []
-        if views is not None:
-            filters.append({"view": {"$in": sorted(views)}})
         exact = self._exact_search()
         if exact is not None:
             return [(c, 1.0 - d) for c, d in exact.search(vector, k, municipality, views)]
+        filters: list[dict[str, Any]] = [{"municipality": municipality}] if municipality else []
+        if views is not None:
+            filters.append({"view": {"$in": sorted(views)}})
         where = filters[0] if len(filters) == 1 else {"$and": filters} if filters else None
         try:
             got = self.store.query(self.collection, vector, k, where)
