@@ -229,6 +229,11 @@ def open_store(settings: Settings) -> VectorStore:
 # because chunks are already short and evenly sized (b = 0.5 did better on the gold set at every k1).
 BM25_K1 = 1.2
 BM25_B = 0.5
+# How much a word the glossary adds to a question counts in BM25, against 1 for the user's own words: an
+# everyday phrase expanded to three of the law's words ("rains" -> "precipitation storm event") must not
+# outweigh the question's own rare word. Measured on the four dev splits (520 questions): hit@1 451 -> 453,
+# hit@5 507 -> 508, no split worse (1/n per word of a phrase: 454 / 508, one split worse).
+EXPANSION_WEIGHT = 0.5
 
 
 @lru_cache(maxsize=1)
@@ -300,13 +305,18 @@ class BM25Search:
         return model, subset
 
     def search(self, query: str, k: int, municipality: str | None = None,
-               views: Collection[str] | None = None) -> list[tuple[Chunk, float]]:
-        """Up to k (chunk, BM25 score) pairs with a score above 0, best first; `views` None: all views."""
+               views: Collection[str] | None = None, extra: Sequence[str] = ()) -> list[tuple[Chunk, float]]:
+        """Up to k (chunk, BM25 score) pairs with a score above 0, best first; `views` None: all views.
+        `extra`: words added to the query (a glossary's expansions), each counting EXPANSION_WEIGHT of a
+        word the user wrote."""
         model, subset = self._model(municipality, None if views is None else frozenset(views))
         terms = tokenize(query)
-        if model is None or not terms:
+        added = [t for words in extra for t in tokenize(words) if t not in terms]
+        if model is None or not (terms or added):
             return []
-        scores = model.get_scores(terms)
+        scores = model.get_scores(terms) if terms else np.zeros(len(subset))
+        if added:
+            scores = scores + EXPANSION_WEIGHT * model.get_scores(added)
         top = np.argsort(-scores, kind="stable")[:k]
         return [(subset[i], float(scores[i])) for i in top if scores[i] > 0]
 
@@ -724,9 +734,9 @@ class Index:
         self._exact, self._exact_failed = None, False
 
     def lexical(self, query: str, k: int, municipality: str | None = None,
-                views: Collection[str] | None = None) -> list[tuple[Chunk, float]]:
-        """BM25 over the municipality's chunks only (of those views, when given)."""
-        return self.bm25.search(query, k, municipality, views)
+                views: Collection[str] | None = None, extra: Sequence[str] = ()) -> list[tuple[Chunk, float]]:
+        """BM25 over the municipality's chunks only (of those views, when given); `extra` words count less."""
+        return self.bm25.search(query, k, municipality, views, extra)
 
     def close(self) -> None:
         if self._store is not None and self._own_store:

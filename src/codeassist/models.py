@@ -232,6 +232,7 @@ class QueryPlan(Frozen):
     scope: tuple[str, ...] = Field(default=(), description="Municipalities the answer covers.")
     other_place: str | None = Field(default=None, description="A place named that is not in the corpus.")
     expanded: str = Field(description="The question with abbreviations' and everyday words' expansions appended.")
+    expansions: tuple[str, ...] = Field(default=(), description="Those expansions alone, one per abbreviation or everyday phrase.")
     citations: tuple[str, ...] = Field(default=(), description="Provisions cited in the question.")
     definitions: tuple[str, ...] = Field(default=(), description="Definitions of terms the question uses, longest term first.")
     asked_definitions: tuple[str, ...] = Field(default=(), description="Definitions the question asks for ('what is X').")

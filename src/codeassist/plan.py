@@ -303,7 +303,7 @@ class Planner:
         else:
             muni, source = None, "none"  # two named (a comparison) or none: search everything
         scope = (muni,) if muni else (named or tuple(self.corpus.municipalities))
-        expanded = self.glossary.expand(text)
+        expanded, expansions = self.glossary.expand(text), tuple(self.glossary.expansions(text))
         citations = tuple(p.id for p in self.find_citations(text, muni))
         spans = [s for m in ([muni] if muni else list(self.terms)) for s in self.terms[m].find(expanded)]
         asked = definition_intent(expanded, spans)
@@ -319,7 +319,7 @@ class Planner:
         follow = ("municipality" if moved_to else "area" if "area" in slots and U.is_follow_up_area(text)
                   else "full_text" if U.is_follow_up_full_text(text) else None)
         return QueryPlan(query=text, municipality=muni, municipality_source=source, named=named, scope=scope,
-                         other_place=other, expanded=expanded, citations=citations,
+                         other_place=other, expanded=expanded, expansions=expansions, citations=citations,
                          definitions=tuple(dict.fromkeys(asked + used)), asked_definitions=tuple(asked),
                          intent=route.intent, calculator=route.calculator, term=route.term,
                          citation_text=route.citation_text, subject=route.notes[0] if route.notes else None,

@@ -231,8 +231,8 @@ class Retriever:
                     raise
                 log.warning("vector search unavailable, answering from BM25 alone: %s", e)
         if mode in ("hybrid", "bm25"):
-            found = self.index.lexical(plan.expanded, depth * VIEWS_PER_PROVISION, plan.municipality,
-                                       views=_searched(weights["bm25"]))
+            found = self.index.lexical(plan.query, depth * VIEWS_PER_PROVISION, plan.municipality,
+                                       views=_searched(weights["bm25"]), extra=plan.expansions)
             scores["bm25"], views["bm25"] = _best(found, weights["bm25"], depth, self._discounts), _closest(found)
         # The view a hit shows: the dense one when dense found it (it carries a cosine), else BM25's.
         shown = {pid: (c, s if name == "dense" else None)

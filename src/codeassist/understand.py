@@ -72,8 +72,8 @@ class Glossary(BaseModel):
             re.compile(row["pattern"])
         return rows
 
-    def expand(self, q: str) -> str:
-        """Append expansions of abbreviations and everyday words the question uses (kept beside the original)."""
+    def expansions(self, q: str) -> list[str]:
+        """The expansions of the abbreviations and everyday words the question uses, one string each."""
         extra = [row["words"] for row in self.everyday if re.search(row["pattern"], q, re.I)]
         for abbr, full in self.abbreviations.items():
             if re.search(r"(?<![\w&])" + re.escape(abbr) + r"s?(?![\w&])", q, re.I):
@@ -81,6 +81,11 @@ class Glossary(BaseModel):
                 if abbr == "co" and not re.search(r"\bCOs?\b", q):
                     continue
                 extra.append(full)
+        return extra
+
+    def expand(self, q: str) -> str:
+        """Append expansions of abbreviations and everyday words the question uses (kept beside the original)."""
+        extra = self.expansions(q)
         return q + (" (" + "; ".join(extra) + ")" if extra else "")
 
 

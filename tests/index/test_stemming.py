@@ -44,3 +44,25 @@ def test_municipality_filter_applies_before_ranking():
     assert bm25.search("maintenance agreement", 5, "tuckahoe") == []
     assert bm25.search("anything", 5, "nowhere") == []
     assert bm25.search("the of and", 5) == []
+
+
+def test_glossary_expansions_count_less_than_the_users_own_words():
+    from codeassist.index import EXPANSION_WEIGHT
+
+    chunks = [_chunk(1, "hempstead", "reports within 24 hours of any storm event producing precipitation"),
+              _chunk(2, "hempstead", "no increase in turbidity in surface waters"),
+              _chunk(3, "hempstead", "fees for plan review"),
+              _chunk(4, "hempstead", "maintenance agreement recorded")]
+    bm25 = BM25Search(chunks)
+    assert 0 < EXPANSION_WEIGHT < 1
+    # The user's word against a word the glossary added, equally rare: the user's word decides.
+    ranked = [c.id for c, _ in bm25.search("turbidity", 5, "hempstead", extra=["precipitation"])]
+    assert ranked == ["hempstead:2#0", "hempstead:1#0"]
+    full = dict((c.id, s) for c, s in bm25.search("turbidity precipitation", 5, "hempstead"))
+    added = dict((c.id, s) for c, s in bm25.search("turbidity", 5, "hempstead", extra=["precipitation"]))
+    assert added["hempstead:1#0"] == pytest.approx(EXPANSION_WEIGHT * full["hempstead:1#0"])
+    assert added["hempstead:2#0"] == pytest.approx(full["hempstead:2#0"])
+    # Added words alone still find their passage; a word the user already wrote is not counted twice.
+    assert [c.id for c, _ in bm25.search("", 5, "hempstead", extra=["turbidity"])] == ["hempstead:2#0"]
+    once = bm25.search("turbidity", 5, "hempstead")[0][1]
+    assert bm25.search("turbidity", 5, "hempstead", extra=["turbidity"])[0][1] == pytest.approx(once)

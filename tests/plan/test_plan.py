@@ -235,6 +235,13 @@ def test_an_incidental_word_never_routes_or_injects_words(build, question):
     assert plan.intent == "retrieval" and plan.calculator is None
     assert plan.expanded == plan.query  # no glossary word in it, so nothing is appended
     assert "exempt" not in plan.expanded.lower()
+    assert plan.expansions == ()
+
+
+def test_everyday_words_are_expanded_beside_the_question(build):
+    plan = build("the creek behind the site turns milky brown every time it rains")
+    assert plan.expansions == ("precipitation storm event", "turbidity muddy")
+    assert plan.expanded == plan.query + " (precipitation storm event; turbidity muddy)"
 
 
 def test_sign_as_a_verb_is_not_an_activity(build):

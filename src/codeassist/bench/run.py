@@ -183,7 +183,7 @@ def warm(corpus, settings, rows: list[dict], passes: int, say) -> tuple[dict[str
         parts["retriever_search"].append((time.perf_counter() - t) * 1000)
         plan = retriever.understand(r["question"], r.get("municipality"))
         t = time.perf_counter()
-        retriever.index.lexical(plan.expanded, retriever.depth, plan.municipality)
+        retriever.index.lexical(plan.query, retriever.depth, plan.municipality, extra=plan.expansions)
         parts["bm25"].append((time.perf_counter() - t) * 1000)
         vec = embedder.embed_query(plan.expanded)
         t = time.perf_counter()
