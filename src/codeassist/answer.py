@@ -172,8 +172,10 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     very close headnote question's answer; "is it the same/different in A and B?" gets none."""
     if hit is None or not (plan.yes_no or _telegraphic(plan, hit)):
         return None
-    if _SAME_OR_DIFFERENT.search(plan.query):
+    if _SAME_OR_DIFFERENT.search(plan.query) or (len(plan.named) >= 2 and _VERSUS.search(plan.query)):
         return None  # "is the appeal window any different in A and B?": one provision's Yes/No does not answer it
+    if _IS_THERE.search(plan.query[asking_clause(plan.query):]):
+        return None  # "is there any rule about muddy water?" asks whether the law speaks to it, not what it allows
     headnote = _headnote_verdict(plan, hit)
     if headnote == "Yes" and plan.asks in ("permission", "authority") and _PROHIBITS.search(said):
         return None  # "can they start before ...?" against "will not be reviewed until": the two disagree
@@ -206,7 +208,10 @@ def _speaks_to(question: str, said: str) -> bool:
 # question, but a yes/no headnote question this close says what it asks (dev splits: the telegraphic
 # questions at or above 0.75 were all yes/no questions).
 YES_NO_TELEGRAPHIC = 0.75
-_SAME_OR_DIFFERENT = re.compile(r"\b(?:same|differ|differs|different|difference|vs\.?|versus|compared?)\b", re.I)
+_SAME_OR_DIFFERENT = re.compile(r"\b(?:same|differ|differs|different|difference)\b", re.I)
+# "vs" compares places only when two are named: "pre vs post runoff comparison required?" asks one thing.
+_VERSUS = re.compile(r"\b(?:vs\.?|versus|compared?)(?!\w)", re.I)
+_IS_THERE = re.compile(r"\b(?:is|are) there\b", re.I)
 
 
 def _telegraphic(plan: QueryPlan, hit: Hit) -> bool:
@@ -251,8 +256,6 @@ def _headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
         return None
     if not _same_figures(plan.query, asked):
         return None  # 0.3 inch is not the headnote's 0.5 inch; "is 1 inch = 500 feet enough?" is not "is there a scale?"
-    if re.search(r"\b(?:is|are) there\b", plan.query[asking_clause(plan.query):], re.I):
-        return None  # "is there any rule about ...?" asks whether the law speaks to it, not what it allows
     return "Yes" if (hit.yes_no == "yes") == (relation == "same") else "No"
 
 

@@ -87,3 +87,23 @@ def test_invalid_input(kw, message):
     with pytest.raises(ValidationError) as exc:
         ElectricalPermitInput(**kw)
     assert message in str(exc.value)
+
+
+@pytest.mark.parametrize("question,first", [
+    ("I'm handy. Can I pull an electrical permit myself to finish wiring my basement?", "No. Only a registered"),
+    ("homeowner rewiring a basement, do I need a permit?", "No. Only a registered"),
+    ("adding 3 new circuits in my basement, permit needed?", "Yes, a permit"),
+    ("3 new circuits in my house. permit needed? can I do it myself?", "Yes, a permit from the Building Inspector is required"),
+])
+def test_headline_answers_whether_the_asker_may_take_out_the_permit(question, first):
+    from codeassist.calculators.electrical_permit import headline
+
+    data = {"work": question, "performed_by": "other"}
+    out = calc(**data)
+    line = headline(out, {}, data, question)
+    assert line.startswith(first)
+    asks_self = "myself" in question or "homeowner" in question
+    assert ("Only a registered" in line) == asks_self
+    # A registered contractor asking whether they can pull it gets the plain answer.
+    assert headline(calc(work=question, performed_by="registered_contractor"), {},
+                    {"performed_by": "registered_contractor"}, question).startswith("Yes, a permit")

@@ -25,10 +25,10 @@ def test_retrieval_question_selection():
 
 
 def test_splits_test_first_and_missing_files(tmp_path):
-    dev, test, dev2, dev3, dev4 = (tmp_path / f"{name}.jsonl" for name in ("dev", "test", "dev2", "dev3", "dev4"))
+    dev, test, dev2, dev3, dev4, dev5 = (tmp_path / f"{name}.jsonl" for name in ("dev", "test", "dev2", "dev3", "dev4", "dev5"))
     dev.write_text('{"id": "q001", "question": "a?"}\n\n', encoding="utf-8")
-    files = {"dev": dev, "test": test, "dev2": dev2, "dev3": dev3, "dev4": dev4}
-    assert list(E.resolve_splits("all", files)) == ["dev"]  # no test, dev2, dev3 or dev4 file yet: left out
+    files = {"dev": dev, "test": test, "dev2": dev2, "dev3": dev3, "dev4": dev4, "dev5": dev5}
+    assert list(E.resolve_splits("all", files)) == ["dev"]  # no test or later dev file yet: left out
     with pytest.raises(FileNotFoundError):
         E.resolve_splits("test", {"dev": dev, "test": test})
     with pytest.raises(ValueError, match="unknown split 'tset'"):
@@ -39,6 +39,8 @@ def test_splits_test_first_and_missing_files(tmp_path):
     assert list(E.resolve_splits("all", files)) == ["test", "dev", "dev2"]  # the blind split first
     dev3.write_text('{"id": "e001", "question": "d?"}\n', encoding="utf-8")
     assert list(E.resolve_splits("all", files)) == ["test", "dev", "dev2", "dev3"]
+    dev5.write_text('{"id": "k001", "question": "e?"}\n', encoding="utf-8")
+    assert list(E.resolve_splits("all", files)) == ["test", "dev", "dev2", "dev3", "dev5"]
     assert E.resolve_splits("dev", files) == {"dev": dev}
     assert E.load_gold(dev, split="dev") == [{"id": "q001", "question": "a?", "split": "dev"}]
     assert E.load_gold(test, split="dev")[0]["split"] == "test"  # a line's own split wins

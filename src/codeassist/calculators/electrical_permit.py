@@ -190,11 +190,25 @@ def law_name(municipality: str) -> str:
     return f"{_refs.municipality_name(municipality)} {title}"
 
 
+# "can I pull the permit myself?", "homeowner do it myself?": the asker asks whether they may take out the permit.
+_ASKER_APPLIES = re.compile(r"\b(?:myself|ourselves|on (?:my|our) own|homeowners?|diy)\b|"
+                            r"\b(?:can|may|could) (?:i|we)\b[^?.]{0,25}\b(?:pull|take out|get|obtain|apply for|file for)\b", re.I)
+
+
 def headline(out: ElectricalPermitOutput, names: dict[str, str], data: dict | None = None, question: str = "") -> str:
     if out.status == "not_in_corpus":
         return f"The {names.get(out.municipality, out.municipality)}'s electrical code is not in this corpus."
-    return ("No permit is required for this work" if not out.permit_required else
-            "Yes, a permit from the Building Inspector is required") + f" ({law_name(out.municipality)})."
+    needed = ("No permit is required for this work" if not out.permit_required else
+              "Yes, a permit from the Building Inspector is required") + f" ({law_name(out.municipality)})."
+    rules = rules_for(out.municipality, "electrical_permit")
+    unregistered = (data or {}).get("performed_by", "other") in ("homeowner", "other")
+    asked = _ASKER_APPLIES.search(question)
+    if not (out.applicant_must_be_registered and unregistered and rules is not None and asked):
+        return needed
+    # Asked whether they may take it out themselves: that answer too, first when asked first.
+    if "?" in question[:asked.start()]:
+        return f"{needed} On doing it yourself: no. {rules.unregistered_caveat}"
+    return f"No. {rules.unregistered_caveat} {needed}"
 
 
 def undecided(out: ElectricalPermitOutput, slots: dict | None = None) -> bool:
