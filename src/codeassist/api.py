@@ -109,8 +109,8 @@ class Assistant:
         a whole cannot be answered but its first question can, answer that one and say what the text lacks
         for the rest (the abstention's own words), rather than abstain on all of it."""
         parts = [p.strip() for p in re.split(r"(?<=\?)\s+", plan.query) if p.strip()]
-        if len(parts) < 2 or not parts[0].endswith("?") or len(parts[0].split()) < 3:
-            return whole
+        if len(parts) < 2 or not parts[0].endswith("?") or len(parts[0].split()) < 3 or plan.subject:
+            return whole  # "what hours can we run equipment? the neighbors complain about the noise": all of it is about noise
         chosen = plan.municipality if plan.municipality_source != "none" else None
         try:
             first = self.planner.build(parts[0], chosen)
@@ -229,8 +229,10 @@ class Assistant:
         if name == "electrical_permit" or (name == "penalty" and plan.slots.get("electrical")):
             electrical = [o.municipality for o in self.corpus.ordinances.values() if o.topic == "electrical"]
             if named and munis and not set(munis) & set(electrical):
+                # Its stormwater offices do not answer electrical questions: no office line, the department named.
                 return A.abstain(self.corpus, q, f"{A.NOT_IN_CORPUS} anything about electrical work in the "
-                                 f"{names[munis[0]]}: no electrical code of theirs is in this corpus.", munis)
+                                 f"{names[munis[0]]}: no electrical code of theirs is in this corpus. Ask the "
+                                 f"{names[munis[0]]}'s building department.", munis, topic="electrical")
             munis = [m for m in munis if m in electrical] or electrical
         parts: list[tuple[str, Any, dict]] = []
         for muni in munis:

@@ -47,15 +47,17 @@ def compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) -> dict:
         return difflib.SequenceMatcher(a=full(a).split(), b=full(b).split(), autojunk=False).ratio()
 
     cands: dict[str, list[Any]] = {}
+    topics = _topics(corpus, topic)
     for muni in (plan.named if len(plan.named) >= 2 else list(corpus.municipalities)):
         hits = [corpus.get(h.id) for h in backend.search_plan(plan.for_municipality(muni), k=10) if corpus.get(h.id)]
         found_here: list[Any] = []
         for p in hits:
-            if corpus.ordinance_of(p.id).topic != "stormwater" or p.kind == "definition":
+            if corpus.ordinance_of(p.id).topic not in topics or p.kind == "definition":
                 continue
             # A section or subsection with no words of its own stands for its parts.
             found_here += [p] if p.text.strip() else [c for c in corpus.children(p.id) if c.text.strip()]
-        cands[muni] = list(dict.fromkeys(found_here))
+        found_here = list(dict.fromkeys(found_here))
+        cands[muni] = _lists_whole(corpus, found_here) if _WHOLE_LIST.search(topic) else found_here
     found: dict[str, Any] = {m: c[0] for m, c in cands.items() if c}
     if len(found) >= 2:
         # Align the pair whose wording matches best, weighted by rank (the model laws share wording);
@@ -87,6 +89,29 @@ def compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) -> dict:
             p = found[m]
             result["pairs"].append({m: {"id": p.id, "citation": p.citation, "heading": p.heading, "text": full(p), "marked": full(p)}})
     return result
+
+
+def _topics(corpus: "Corpus", question: str) -> set[str]:
+    """The ordinance topics compared: those the question names ("Tuckahoe's electrical code vs Hempstead's
+    stormwater article"), else stormwater, the subject both municipalities' laws share."""
+    low = question.lower()
+    named = {o.topic for o in corpus.ordinances.values() if re.search(r"\b" + re.escape(o.topic[:6]), low)}
+    return named or {"stormwater"}
+
+
+# "same list of stages where I have to call for an inspection?" asks about a list, not one of its items.
+_WHOLE_LIST = re.compile(r"\b(?:lists?|stages|steps|milestones|items|points|everything|all the)\b", re.I)
+
+
+def _lists_whole(corpus: "Corpus", found: list[Any]) -> list[Any]:
+    """Items of one list found together ("the stages where I have to call for an inspection") stand for the
+    list: the parent, whose full text holds its lead-in and every item, takes the first item's place."""
+    out: list[Any] = []
+    for p in found:
+        parent = corpus.get(p.parent) if p.parent else None
+        siblings = sum(1 for q in found[:5] if parent is not None and q.parent == parent.id)
+        out.append(parent if parent is not None and siblings >= 2 and parent.text.rstrip().endswith(":") else p)
+    return list(dict.fromkeys(out))
 
 
 _NAMING = re.compile(r"\b(town|village|municipality|municipal|of|the|this|article|chapter|law|and|appendix|a|zoning|xii|"

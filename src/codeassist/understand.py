@@ -27,7 +27,8 @@ OTHER_SUBJECTS = re.compile(
     r"\b(property tax(?:es)?|tax rate|school tax|park(?:ing)? (?:my |a |the )?(?:car|truck|vehicle|overnight)|parking|garbage|trash|recycling|dogs?|cats?|pets?|chickens?|hens?|roosters?|poultry|beekeeping|bees|goats?|noise|leash|"
     r"setbacks?|side yard|front yard|snow removal|fireworks|liquor|alcohol|short[- ]term rental|airbnb|"
     r"swimming pool fence|pool fence|(?:swimming |above[- ]ground |in[- ]ground |backyard )?pools?|hot tubs?|jackhammers?|"
-    r"construction hours|quiet hours|tax exemptions?|sidewalk shoveling|rent control|speed limit|marriage|voting)\b", re.I)
+    r"construction hours|quiet hours|tax exemptions?|sidewalk shoveling|rent control|speed limit|marriage|voting|"
+    r"poems?|haikus?|limericks?|jokes?|recipes?)\b", re.I)
 
 _NUM_WORDS = {"half": 0.5, "a quarter": 0.25, "quarter": 0.25, "one": 1, "two": 2, "three": 3, "four": 4,
               "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "an": 1, "a": 1}
@@ -293,7 +294,7 @@ _PENALTY = re.compile(r"\b(fines?|penalt(?:y|ies)|how much (?:will|would|could|d
 _DEADLINE = re.compile(r"\b(when is|when are|when (?:do|does|must|should) (?:i|we|the)|deadline|due|last day|how long (?:do|does) (?:i|we)|"
                        r"by when|expire|expires|expiration|how soon|latest|close the walls|cover (?:the )?wiring|conceal|"
                        r"when can (?:we|i)|void|release(?:d)? (?:the )?(?:bond|guarantee|security))\b", re.I)
-_ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|fuse|fuses|switch(?:es)?|outlet|receptacles?|circuits?|subpanel|"
+_ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|rewir(?:e|ed|es|ing)|fuse|fuses|switch(?:es)?|outlet|receptacles?|circuits?|subpanel|"
                          r"panel|lamp sockets?|drop cords?|journeym[ae]n|sheetrock over|breakers?|ceiling fans?|"
                          r"light(?:ing)? fixtures?|generators?|ev chargers?|car chargers?)\b", re.I)
 _PERMIT = re.compile(r"\b(?:(?:need|require[sd]?|get|pull|apply for|file for)\s+(?:an?\s+|the\s+|any\s+)?(?:electrical\s+|wiring\s+)?permits?|"

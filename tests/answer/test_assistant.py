@@ -253,9 +253,18 @@ def test_what_the_villages_text_lacks_is_named_not_borrowed(assistant, corpus, q
     ("when can the crew start the jackhammers in the morning?", "tuckahoe"),
     ("do I need a permit for an above-ground pool?", "hempstead"),
     ("what does chapter 7 1/2 say?", "tuckahoe"),
+    # The subject named in the second sentence is what the first asks about: no half answer on equipment.
+    ("what hours can we run construction equipment? neighbors are complaining about the noise", "hempstead"),
+    ("write me a haiku about rain", None),
 ])
 def test_subjects_and_chapters_the_texts_do_not_hold_are_not_answered(assistant, corpus, q, muni):
     assert ask(assistant, corpus, q, municipality=muni).abstained
+
+
+def test_electrical_work_where_no_electrical_code_is_held_names_no_stormwater_office(assistant, corpus):
+    ans = ask(assistant, corpus, "do I need a permit from the town to rewire my kitchen?", municipality="hempstead")
+    assert ans.abstained and "no electrical code of theirs" in ans.answer
+    assert "building department" in ans.answer and "Stormwater Management Officer" not in ans.answer
 
 
 def test_as_defined_in_passing_does_not_send_a_village_question_to_the_definitions_gap(assistant, corpus):

@@ -204,3 +204,19 @@ def test_whether_two_texts_differ_is_answered_first(assistant, corpus):
     ans = assistant.ask("are stop-work orders the same in hempstead and tuckahoe?")
     assert ans.lead.startswith("No. Differences in wording: only Town of Hempstead says"), ans.lead
     assert "secure the site" in ans.lead
+
+
+# --- what is compared -------------------------------------------------------------------------------
+
+def test_the_topics_compared_are_those_the_question_names(corpus):
+    assert C._topics(corpus, "stop-work orders in Hempstead versus Tuckahoe") == {"stormwater"}
+    assert C._topics(corpus, "Tuckahoe's electrical code vs Hempstead's stormwater article") == {"electrical", "stormwater"}
+
+
+def test_items_of_one_list_found_together_stand_for_the_list(corpus):
+    items = [corpus.get(f"hempstead:construction-inspection(A)(1)({x})") for x in "bag"]
+    whole = C._lists_whole(corpus, items)
+    assert [p.id for p in whole] == ["hempstead:construction-inspection(A)(1)"]
+    # One item alone, or items of different lists, stay themselves.
+    one = [items[0], corpus.get("hempstead:enforcement(D)")]
+    assert C._lists_whole(corpus, one) == one
