@@ -81,6 +81,9 @@ class Glossary(BaseModel):
                 # "CO" only as an abbreviation when written in capitals (not "co-owner").
                 if abbr == "co" and not re.search(r"\bCOs?\b", q):
                     continue
+                # "Nov 25" is a date, not a notice of violation.
+                if abbr == "nov" and re.search(r"\bnov\.?\s*\d", q, re.I) and not re.search(r"\bNOV\b", q):
+                    continue
                 extra.append(full)
         return extra
 
@@ -226,6 +229,9 @@ def extract_offense_number(q: str) -> int | None:
     m = re.search(r"\b(\d+|one|two|three|four)\s+prior", low)
     if m:
         return int(_NUM_WORDS.get(m[1], m[1])) + 1  # type: ignore[arg-type]
+    # "convicted in 2022 and again this year", "caught again": a second one.
+    if re.search(r"\b(?:convict\w*|offen[cs]es?|violat\w*|cited|caught|fined)\b[^.?!]{0,40}\bagain\b", low):
+        return 2
     return None
 
 
@@ -440,7 +446,8 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
             put(name, True, m.group(0))
     if re.search(r"not part of (?:any|a) (?:subdivision|larger|common)|\bstand[- ]?alone\b|\bon its own\b", low):
         put("part_of_common_plan", False, "not part of")
-    if slots.get("discharges_to_impaired_water") and re.search(r"\bno impaired|not impaired\b", low):
+    if slots.get("discharges_to_impaired_water") and re.search(r"\b(?:no|not|nothing|none|never|any)\W+(?:[\w'-]+\W+){0,2}impaired|"
+                                                              r"n't\W+(?:[\w'-]+\W+){0,4}impaired", low):
         del slots["discharges_to_impaired_water"]
     n = extract_offense_number(q)
     if n:
@@ -495,7 +502,7 @@ _FLAG_SLOTS = {
 _EVENT_SLOTS = [
     ("storm", r"\b(rain|storm(?!water)|precip)"),
     ("last_report", r"\b(?:last|previous|latest|most recent)\b(?:\s+[\w&-]+){0,4}\s+reports?\b"),
-    ("violation_notice", r"\b(nov|notice of violation|violation notice|served)\b"),
+    ("violation_notice", r"\b(nov(?!\.?\s*\d)|notice of violation|violation notice|served)\b"),  # not "Nov 25"
     ("wiring_concealment", r"\b(conceal\w*|sheetrock|drywall|cover(?:ing)? (?:up )?(?:the )?(?:wiring|wires|walls)|close (?:up )?the walls)\b"),
     ("disqualified", r"\bdisqualif\w*"),
     ("supervisor_left", r"\b(supervis\w*|master electrician)\b.*\b(left|leaves|quit|quits|leave|gone|retired|fired|terminated|died)\b"),

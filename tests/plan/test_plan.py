@@ -516,3 +516,26 @@ def test_a_defined_term_alone_asks_its_definition(build):
 ])
 def test_a_question_word_then_a_comma_is_not_a_yes_no_question_unless_a_question_follows(build, question, yes_no):
     assert build(question).yes_no is yes_no
+
+
+@pytest.mark.parametrize("question,slots,absent", [
+    # "Nov 25" is a date, not a notice of violation: the deadline is the wiring one asked about.
+    ("notified the inspector Wed Nov 25 2026 at 2 pm that we want to cover wiring. earliest we can close it up?",
+     {"event": "wiring_concealment", "dates": ["2026-11-25"]}, ()),
+    ("got an NOV served nov 25, when is the appeal due?", {"event": "violation_notice"}, ()),
+    # A denial in the sentence undoes "impaired".
+    ("2 acres, single-family house. Nothing impaired downstream. post-construction controls?", {"area": 2.0}, ("discharges_to_impaired_water",)),
+    ("3.5 acre site, runoff doesn't go to any impaired water. post construction controls?", {"area": 3.5}, ("discharges_to_impaired_water",)),
+    ("3.5 acre site draining to an impaired water, post construction controls?", {"discharges_to_impaired_water": True}, ()),
+    # "convicted in 2022 and again this year" is a second conviction.
+    ("We were convicted of an erosion violation in 2022 and again this year. What fine?", {"offense_number": 2}, ()),
+])
+def test_slots_read_from_everyday_wording(build, question, slots, absent):
+    plan = build(question)
+    assert {k: plan.slots.get(k) for k in slots} == slots
+    assert not set(absent) & set(plan.slots)
+
+
+def test_a_month_abbreviation_is_not_expanded_as_a_notice_of_violation(build):
+    assert "notice of violation" not in build("inspection on Nov 25, what next?").expanded
+    assert "notice of violation" in build("we got a NOV on Nov 25, what next?").expanded
