@@ -32,7 +32,8 @@ _AUXILIARIES = r"can|could|do|does|did|is|are|am|was|were|must|should|shall|will
 _YES_NO = re.compile(_CLAUSE + r"(?:" + _AUXILIARIES + r"|have|has)\b", re.I)
 # "permit required?", "Covered by the stormwater law?": a clause that opens with what is asked of it.
 _ELLIPTICAL = re.compile(_CLAUSE_START + r"(?:[\w'&-]+\s+){0,3}(?:required|needed|covered|allowed|"
-                         r"exempt|ok|okay|legal|permitted|necessary|mandatory)\b[^?.!]*\?\s*$", re.I)
+                         r"exempt|ok|okay|legal|permitted|necessary|mandatory|refunded|refundable|returned|reimbursed|"
+                         r"transferable|renewable|valid|enforceable|waived)\b[^?.!]*\?\s*$", re.I)
 # A question with no question word that still turns on a verb ("if a judge strikes one part down does the rest
 # still stand"; "in tuckahoe is a continuing violation counted ...").
 WH = re.compile(r"\b(?:" + _QUESTION_WORDS + r")\b", re.I)
