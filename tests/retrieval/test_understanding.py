@@ -108,3 +108,21 @@ def test_control_characters_are_cleaned(retriever):
 def test_a_nul_character_is_refused_with_a_message(retriever):
     with pytest.raises(InvalidInput, match="NUL"):
         retriever.understand("stop\x00work order")
+
+
+def test_a_question_for_reasons_gets_the_list_whole_when_its_items_crowd_the_top(retriever):
+    import codeassist.retrieval as R
+
+    row = lambda pid, s: (pid, s, ("bm25",))  # noqa: E731
+    ranked = [row("hempstead:386(B)", 0.9), row("hempstead:enforcement(A)(4)", 0.8), row("hempstead:386(E)", 0.7),
+              row("hempstead:386", 0.2)]
+    whole = retriever._reasons_whole(ranked)
+    assert [r[0] for r in whole] == ["hempstead:386", "hempstead:386(B)", "hempstead:enforcement(A)(4)", "hempstead:386(E)"]
+    assert whole[0][1] == 0.9  # the first item's place and score
+    # Already above its items, or only one item near the top: unchanged.
+    above = [row("hempstead:purpose", 0.9), row("hempstead:purpose(F)", 0.9), row("hempstead:purpose(A)", 0.5)]
+    assert retriever._reasons_whole(above) == above
+    one = [row("hempstead:386(B)", 0.9), row("hempstead:391(C)", 0.5)]
+    assert retriever._reasons_whole(one) == one
+    assert R._REASONS.search("why does the town care about runoff?") and R._REASONS.search("what's the point of ch. 7B?")
+    assert not R._REASONS.search("who reviews my plan?")
