@@ -46,3 +46,15 @@ def test_same_figures_as_ignorecase_on_odd_letters(text):
             T.figures(text)
         return
     assert T.figures(text) == want
+
+
+def test_speller_corrects_a_left_out_letter_or_a_swap_to_the_corpus_own_words():
+    from codeassist.text import Speller
+
+    speller = Speller(["registered", "electrician", "electrical", "required", "performance", "easement", "farming",
+                       "inspector", "state"])
+    assert speller.corrections("get registerd as an electrican, permit reqired?") == ["registered", "electrician", "required"]
+    assert speller.corrections("preformance bond") == ["performance"]
+    # Real words one letter away, short words, inflections and wrong letters are left alone.
+    assert speller.corrections("my basement is framing; estate of the inspecter") == []
+    assert speller.corrections("registers required") == []

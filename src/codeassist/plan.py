@@ -19,6 +19,7 @@ from . import understand as U
 from .errors import CitationNotFound
 from .models import Provision, QueryPlan
 from .places import load_gazetteer
+from .text import Speller
 
 if TYPE_CHECKING:
     from .corpus import Corpus
@@ -112,6 +113,9 @@ def _edit_distance_le1(a: str, b: str) -> bool:
 
 
 _LABELS = r"(?:\s*(?:\(\s*[A-Za-z0-9]{1,3}\s*\)|(?<=[\s\d)])[A-Za-z](?![A-Za-z])|\d{1,2}(?!\d)))*"
+# A word naming the level of the label after a number: "392 subsection B", "7-5 paragraph (a)".
+_SUBLABEL = re.compile(r"(?<=[\d)])\s*,?\s+(?:sub-?sections?|sub-?divisions?|(?:sub)?paragraphs?|items?|clauses?|subsec\.?|para\.?)"
+                       r"(?=\s+\(?[A-Za-z0-9]{1,3}\)?(?![\w-]))", re.I)
 _STOP_AFTER_TERM = r"(?=\s*(?:$|[?.!,;:()'\"’”]|\b(?:in|under|for|mean|means|exactly|according|per|mean\w*|is|as|of the)\b))"
 _DEF_CUE_BEFORE = (r"(?:what(?:'s|’s|s| is| are)|who(?:'s| is)|define[sd]?|definition of|meaning of|count(?:s|ed)? as|"
                    r"considered(?: to be)?|qualif(?:y|ies) as|is (?:that|this|it) (?:a|an)|mean by)")
@@ -159,6 +163,16 @@ def definition_intent(query: str, term_spans: list[tuple[int, int, str]]) -> lis
     return asked
 
 
+def _corpus_words(corpus: "Corpus") -> set[str]:
+    """Every word of the corpus's texts, headings and headnotes, lower case: what the speller corrects to."""
+    words: set[str] = set()
+    for p in corpus.provisions():
+        h = corpus.headnote(p.id)
+        extra = (h.summary, *h.questions, *h.yes, *h.no) if h else ()
+        words.update(re.findall(r"[a-z]+", " ".join([p.text, p.heading, p.term or "", *extra]).lower()))
+    return words
+
+
 class Planner:
     """Builds QueryPlans for one corpus; cheap to call, thread-safe (no state changes after init)."""
 
@@ -171,6 +185,7 @@ class Planner:
         self.ours = sorted({a for names in self.aliases.values() for a in names}, key=len, reverse=True)
         self.gazetteer = load_gazetteer(corpus.corpus_dir)
         self.glossary = U.load_glossary(corpus.corpus_dir)
+        self.speller = Speller(_corpus_words(corpus))
         self.terms = {m: _Terms(corpus.definitions(m)) for m in corpus.municipalities}
         self.definitions: dict[str, str] = {}
         for mid in corpus.municipalities:
@@ -253,6 +268,7 @@ class Planner:
         """Provisions cited in the question. Only spans that look like citations are tried, so a number
         such as "500 feet" is never read as one."""
         out: list[Provision] = []
+        query = _SUBLABEL.sub(" ", query)  # "section 392 subsection B" is "section 392 B"
         for pattern in self._citation_spans:
             for m in pattern.finditer(query):
                 if re.search(r"\bappendix\b[^.?!]{0,40}$", query[:m.start()], re.I):
@@ -304,7 +320,8 @@ class Planner:
         else:
             muni, source = None, "none"  # two named (a comparison) or none: search everything
         scope = (muni,) if muni else (named or tuple(self.corpus.municipalities))
-        expanded, expansions = self.glossary.expand(text), tuple(self.glossary.expansions(text))
+        expansions = (*self.glossary.expansions(text), *self.speller.corrections(text))
+        expanded = U.append_expansions(text, expansions)
         citations = tuple(p.id for p in self.find_citations(text, muni))
         spans = [s for m in ([muni] if muni else list(self.terms)) for s in self.terms[m].find(expanded)]
         asked = definition_intent(expanded, spans)

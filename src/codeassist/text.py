@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -249,3 +250,34 @@ def figures(text: str) -> set[str]:
         n *= {"hundred": 100, "thousand": 1000}.get((scale or "").lower(), 1)
         out.add(str(n))
     return out
+
+
+# --- misspellings ----------------------------------------------------------------------------------
+
+class Speller:
+    """Likely misspellings of a corpus's own words, found from the corpus's vocabulary alone (no dictionary):
+    a question word of SPELL_MIN_LETTERS or more that the corpus never uses and whose stem it never uses,
+    which is one of its words with a letter left out ("registerd", "electrican", "reqired"), or, from
+    SPELL_SWAP_LETTERS letters, with two neighbouring letters swapped ("preformance"). A wrong letter
+    ("inspecter") is not guessed at: too many real words are one letter from a corpus word ("basement",
+    "easement"). Corrections are added beside the question's words, never replacing them."""
+
+    def __init__(self, words: Iterable[str]):
+        self.vocabulary = frozenset(w for w in words if w.isalpha())
+        self._stems = frozenset(stem(w) for w in self.vocabulary)
+
+    def corrections(self, text: str) -> list[str]:
+        out: list[str] = []
+        for w in dict.fromkeys(re.findall(r"[a-z]+", text.lower())):
+            if len(w) < SPELL_MIN_LETTERS or w in self.vocabulary or stem(w) in self._stems:
+                continue
+            found = {w[:i] + c + w[i:] for i in range(len(w) + 1) for c in _LETTERS} & self.vocabulary
+            if len(w) >= SPELL_SWAP_LETTERS:
+                found |= {w[:i] + w[i + 1] + w[i] + w[i + 2:] for i in range(len(w) - 1)} & self.vocabulary
+            out += sorted(found)
+        return out
+
+
+SPELL_MIN_LETTERS = 6
+SPELL_SWAP_LETTERS = 8
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import lru_cache
@@ -89,8 +90,12 @@ class Glossary(BaseModel):
 
     def expand(self, q: str) -> str:
         """Append expansions of abbreviations and everyday words the question uses (kept beside the original)."""
-        extra = self.expansions(q)
-        return q + (" (" + "; ".join(extra) + ")" if extra else "")
+        return append_expansions(q, self.expansions(q))
+
+
+def append_expansions(q: str, extra: Sequence[str]) -> str:
+    """The question with expansions appended in brackets (what the search and the scorer read)."""
+    return q + (" (" + "; ".join(extra) + ")" if extra else "")
 
 
 @lru_cache(maxsize=8)

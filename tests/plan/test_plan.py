@@ -539,3 +539,17 @@ def test_slots_read_from_everyday_wording(build, question, slots, absent):
 def test_a_month_abbreviation_is_not_expanded_as_a_notice_of_violation(build):
     assert "notice of violation" not in build("inspection on Nov 25, what next?").expanded
     assert "notice of violation" in build("we got a NOV on Nov 25, what next?").expanded
+
+
+@pytest.mark.parametrize("question,pid", [
+    ("section 392 subsection B", "hempstead:392(B)"),
+    ("§ 7-5 paragraph (a)", "tuckahoe:7-5(a)"),
+])
+def test_a_word_naming_the_label_level_does_not_hide_the_label(build, question, pid):
+    assert build(question).citations[0] == pid
+
+
+def test_misspelled_corpus_words_are_corrected_beside_the_question(build):
+    plan = build("where do i apply to get registerd as an electrican in the village")
+    assert "registered" in plan.expansions and "electrician" in plan.expansions
+    assert plan.query == "where do i apply to get registerd as an electrican in the village"
