@@ -104,9 +104,13 @@ def _ordinances_for(corpus: "Corpus", munis: list[str], topic: str | None = None
 _STORMWATER_WORDS = re.compile(r"\b(?:storm\w*|erosion|sediment\w*|swpp\w*|runoff|drainage|grading|clearing|land development)\b", re.I)
 
 
-def clear_topic(plan: QueryPlan) -> str | None:
-    """"electrical" when the question is plainly about electrical work (its words, and none of stormwater's);
-    None when it could be either."""
+def clear_topic(plan: QueryPlan, corpus: "Corpus | None" = None) -> str | None:
+    """The topic of the ordinance the question names by its division ("point of ch. 7B?"), else "electrical"
+    when the question is plainly about electrical work (its words, and none of stormwater's); None when it
+    could be either."""
+    named = {corpus.ordinances[oid].topic for oid in plan.divisions} if corpus is not None else set()
+    if len(named) == 1:
+        return named.pop()
     return "electrical" if plan.slots.get("electrical") and not _STORMWATER_WORDS.search(plan.query) else None
 
 
@@ -345,7 +349,7 @@ def _rank_candidates(corpus: "Corpus", scorer: Scorer, plan: QueryPlan, hits: li
     """(score, sentence to quote, provision, hit) best first, and the best coverage of the question."""
     best: list[tuple[float, str, Any, Hit]] = []
     top_cov = 0.0
-    topic = clear_topic(plan)
+    topic = clear_topic(plan, corpus)
     kind = answer_kind(plan)
     # A definition retrieved but not asked about names the concept the question is about; the provisions
     # that use its term ("stop-work order") are where the law says what happens (USES_DEFINED_TERM).

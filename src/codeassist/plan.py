@@ -163,6 +163,13 @@ def definition_intent(query: str, term_spans: list[tuple[int, int, str]]) -> lis
     return asked
 
 
+def _division_pattern(division: str, label: str) -> re.Pattern[str]:
+    """"Chapter 7B" / "Ch. 7B" -> "chapter 7b", "ch. 7b", "ch 7B" (not "chapter 7 1/2" for "Chapter 7", nor "7B-3")."""
+    words = {w.rstrip(".").lower() for w in (division.split()[0], (label or division).split()[0])}
+    number = re.escape(division.split()[-1])
+    return re.compile(r"\b(?:" + "|".join(sorted(words)) + r")\.?\s*" + number + r"(?![\w-])(?!\s*\d+/\d+)", re.I)
+
+
 def _corpus_words(corpus: "Corpus") -> set[str]:
     """Every word of the corpus's texts, headings and headnotes, lower case: what the speller corrects to."""
     words: set[str] = set()
@@ -186,6 +193,8 @@ class Planner:
         self.gazetteer = load_gazetteer(corpus.corpus_dir)
         self.glossary = U.load_glossary(corpus.corpus_dir)
         self.speller = Speller(_corpus_words(corpus))
+        self._divisions = [(o.id, _division_pattern(o.division, o.division_label)) for o in corpus.ordinances.values()
+                           if o.division]
         self.terms = {m: _Terms(corpus.definitions(m)) for m in corpus.municipalities}
         self.definitions: dict[str, str] = {}
         for mid in corpus.municipalities:
@@ -344,5 +353,7 @@ class Planner:
                          yes_no=_is_yes_no(text), negative=bool(U.NEGATIVE.search(text)),
                          asks=ask_kind(text),
                          measure=m.group(0).lower() if (m := _MEASURE.search(text)) else None, external=external,
-                         slots=slots, slot_sources=sources, gaps=gaps, follow_up=follow, follow_up_municipality=moved_to)
+                         slots=slots, slot_sources=sources, gaps=gaps,
+                         divisions=tuple(oid for oid, pattern in self._divisions if pattern.search(text)),
+                         follow_up=follow, follow_up_municipality=moved_to)
 

@@ -553,3 +553,14 @@ def test_misspelled_corpus_words_are_corrected_beside_the_question(build):
     plan = build("where do i apply to get registerd as an electrican in the village")
     assert "registered" in plan.expansions and "electrician" in plan.expansions
     assert plan.query == "where do i apply to get registerd as an electrican in the village"
+
+
+@pytest.mark.parametrize("question,divisions", [
+    ("point of tuckahoe ch. 7B?", ("tuckahoe-ch7b",)),
+    ("Chapter 7 permit rules", ("tuckahoe-ch7",)),
+    ("what does chapter 7 1/2 say", ()),   # another chapter, not in the corpus
+    ("7B-3 b", ()),                         # a section cited, not the chapter named
+    ("art. XXXVIII purpose", ("hempstead-stormwater",)),
+])
+def test_ordinances_named_by_their_division(build, question, divisions):
+    assert build(question).divisions == divisions
