@@ -180,6 +180,9 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return None  # "is the appeal window any different in A and B?": one provision's Yes/No does not answer it
     if _IS_THERE.search(plan.query[asking_clause(plan.query):]):
         return None  # "is there any rule about muddy water?" asks whether the law speaks to it, not what it allows
+    either = _EITHER_OR.search(plan.query)
+    if either:  # "can I be the applicant, or does it have to be the owner?": Yes or No answers the first half
+        plan = plan.model_copy(update={"query": plan.query[:either.start()].rstrip(" ,") + "?"})
     headnote = _headnote_verdict(plan, hit)
     if headnote == "Yes" and plan.asks in ("permission", "authority") and _PROHIBITS.search(said):
         return None  # "can they start before ...?" against "will not be reviewed until": the two disagree
@@ -189,7 +192,8 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return headnote
     if _asked_negatively(plan.query):
         return None
-    modal = _modal_verdict(plan.asks, said) if _speaks_to(plan.query, said) else None
+    modal = _modal_verdict(plan.asks, said) if _speaks_to(plan.query, said) and not _denies_subject(plan.query, said) \
+        else None
     if modal is not None and headnote is not None and headnote != modal:
         return None  # a close headnote question says otherwise
     return modal
@@ -216,6 +220,7 @@ _SAME_OR_DIFFERENT = re.compile(r"\b(?:same|differ|differs|different|difference)
 # "vs" compares places only when two are named: "pre vs post runoff comparison required?" asks one thing.
 _VERSUS = re.compile(r"\b(?:vs\.?|versus|compared?)(?!\w)", re.I)
 _IS_THERE = re.compile(r"\b(?:is|are) there\b", re.I)
+_EITHER_OR = re.compile(r",?\s+or\s+(?:does|do|is|are|can|could|must|should|will|would|has|have|just|only)\b", re.I)
 
 
 def _telegraphic(plan: QueryPlan, hit: Hit) -> bool:
@@ -258,9 +263,21 @@ def _headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
         # "my electrician isn't licensed, is that a problem?" is not "may he lend his license?"; "I'm leasing,
         # not the owner. Am I a landowner?" asks in the positive
         return None
+    if _denies_subject(plan.query, asked):
+        return None  # "she's not a landscape architect. Can she sign?" is not "can a landscape architect prepare it?"
     if not _same_figures(plan.query, asked):
         return None  # 0.3 inch is not the headnote's 0.5 inch; "is 1 inch = 500 feet enough?" is not "is there a scale?"
     return "Yes" if (hit.yes_no == "yes") == (relation == "same") else "No"
+
+
+# "she's not a landscape architect", "I'm not the owner": who or what the question is about is denied to be X.
+_NOT_A = re.compile(r"\b(?:not|isn't|aren't|n't)\s+(?:a|an|the)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I)
+
+
+def _denies_subject(question: str, asked: str) -> bool:
+    """The question says its subject is not something the headnote question names."""
+    named = set(content_stems(asked))
+    return any(set(content_stems(m.group(1))) and set(content_stems(m.group(1))) <= named for m in _NOT_A.finditer(question))
 
 
 def _asked_negatively(question: str) -> bool:

@@ -160,3 +160,20 @@ def test_the_modal_answers_only_a_question_the_quote_speaks_to(plan):
     said = "All land development activities shall submit a stormwater pollution prevention plan to the officer."
     assert yes_no(plan("are swales required?"), hit(), said) is None  # the quote never names a swale
     assert yes_no(plan("is a plan required?"), hit(), said) == "Yes"
+
+
+def test_a_subject_the_question_denies_gets_no_verdict(plan):
+    # The headnote question (and the quoted rule) are about landscape architects; she is not one.
+    prepare = "Can a New York State licensed landscape architect prepare the SWPPP?"
+    said = "The SWPPP shall be prepared by a New York State licensed landscape architect."
+    assert yes_no(plan("she's an architect but not a landscape architect. Can she prepare the SWPPP?"),
+                  hit("yes", prepare, CLOSE), said) is None
+    assert yes_no(plan("she's a landscape architect. Can she prepare the SWPPP?"), hit("yes", prepare, CLOSE), said) == "Yes"
+
+
+def test_an_either_or_question_is_answered_on_its_first_half(plan):
+    owner = "Does the applicant have to be the property owner?"
+    # The headnote question matches the second half; "No." would read as "you cannot be the applicant".
+    assert yes_no(plan("Can I, as the builder, be the applicant, or does that have to be the owner?"),
+                  hit("no", owner, CLOSE)) is None
+    assert yes_no(plan("Does the applicant have to be the owner, or can a builder apply?"), hit("no", owner, CLOSE)) == "No"
