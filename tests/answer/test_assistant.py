@@ -273,3 +273,16 @@ def test_as_defined_in_passing_does_not_send_a_village_question_to_the_definitio
     assert not ans.abstained and not ans.lead.startswith(("Yes.", "No."))
     assert ask(assistant, corpus, "agricultural activity is exempt in the village - how is that defined?",
                municipality="tuckahoe").abstained
+
+
+@pytest.mark.parametrize("q, muni, says", [
+    ("Does the town have any rules about where my sump pump can discharge?", "hempstead", "sump pumps"),
+    ("what kind of questions are on the electrical contractor exam?", "tuckahoe", "examination covers"),
+    ("how often do we have to do erosion control inspection reports during construction?", "tuckahoe", "no schedule"),
+    ("what does the construction general permit want in the notice of intent?", "hempstead", "SPDES general permits"),
+    ("Is Hewlett Bay on the 303(d) impaired waters list?", "hempstead", "303(d)"),
+])
+def test_what_the_texts_do_not_hold_is_named(assistant, corpus, q, muni, says):
+    ans = ask(assistant, corpus, q, municipality=muni)
+    assert ans.abstained and says in ans.answer and not ans.lead.startswith(("Yes", "No"))
+

@@ -38,7 +38,7 @@ def test_run_eval_on_a_subset(tmp_path):
     # The later dev splits point at files that do not exist, so "all" is these two splits.
     both = E.run_eval("all", out_dir=tmp_path, files={"test": test_file, "dev2": tmp_path / "no-dev2.jsonl",
                                                       "dev3": tmp_path / "no-dev3.jsonl", "dev4": tmp_path / "no-dev4.jsonl",
-                                                      "dev5": tmp_path / "no-dev5.jsonl"},
+                                                      "dev5": tmp_path / "no-dev5.jsonl", "dev6": tmp_path / "no-dev6.jsonl"},
                       ids=SUBSET + ["tq001", "tq002"],
                       log=lambda msg: None)
     assert list(both) == ["test", "dev"]

@@ -564,3 +564,9 @@ def test_misspelled_corpus_words_are_corrected_beside_the_question(build):
 ])
 def test_ordinances_named_by_their_division(build, question, divisions):
     assert build(question).divisions == divisions
+
+
+def test_whether_to_follow_the_manuals_is_not_a_question_about_their_contents(build):
+    assert build("if I build my basins straight out of the blue book and design manual am I automatically OK?",
+                 "hempstead").gaps == ()
+    assert build("what size storm do we have to design the basin for in the blue book?", "hempstead").gaps != ()

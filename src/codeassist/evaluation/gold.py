@@ -1,10 +1,11 @@
 """Gold questions: the splits, loading their JSON lines, and what a gold line says about itself.
 
-Six splits (eval/GOLD.md). ``dev`` (eval/gold.jsonl) is the set the project was tuned on and may be
+Seven splits (eval/GOLD.md). ``dev`` (eval/gold.jsonl) is the set the project was tuned on and may be
 tuned on; ``dev2`` and ``dev3`` (eval/dev2.jsonl, eval/dev3.jsonl) were each written blind later, measured
 once untouched, then tuned on too; ``dev4`` (eval/dev4.jsonl) was written blind in session 16 and measured
 once at its end, untouched, then tuned on in session 17; ``dev5`` (eval/dev5.jsonl) was written blind in
-session 17, measured once untouched, then tuned on;
+session 17, measured once untouched, then tuned on; ``dev6`` (eval/dev6.jsonl) was written blind late in
+session 17 and measured once untouched (a holdout for the next session to tune on);
 ``test`` (eval/test.jsonl) was written blind and is only measured: the report shows its counts by
 category, never its per-question misses.
 """
@@ -23,10 +24,11 @@ DEFAULT_DEV2 = _ROOT / "eval" / "dev2.jsonl"
 DEFAULT_DEV3 = _ROOT / "eval" / "dev3.jsonl"
 DEFAULT_DEV4 = _ROOT / "eval" / "dev4.jsonl"
 DEFAULT_DEV5 = _ROOT / "eval" / "dev5.jsonl"
+DEFAULT_DEV6 = _ROOT / "eval" / "dev6.jsonl"
 DEFAULT_OUT = _ROOT / "eval"
 # Report order: the blind split first.
 SPLITS = {"test": DEFAULT_TEST, "dev": DEFAULT_GOLD, "dev2": DEFAULT_DEV2, "dev3": DEFAULT_DEV3, "dev4": DEFAULT_DEV4,
-          "dev5": DEFAULT_DEV5}
+          "dev5": DEFAULT_DEV5, "dev6": DEFAULT_DEV6}
 
 RETRIEVAL_CATEGORIES = ("retrieval", "definition", "lookup", "calculator", "compare")
 UNANSWERABLE_CATEGORIES = ("out_of_corpus", "out_of_scope")
