@@ -318,12 +318,17 @@ def _same_figures(question: str, asked: str) -> bool:
 _MAY = ("permission", "authority")
 _ORDER = re.compile(r"\b(?:before|prior to|until|without)\b", re.I)
 _WITHOUT = re.compile(r"\bwithout\b", re.I)
+# "is just using it a violation?", "would that be illegal?": whether something is forbidden (not "installed in violation").
+_VIOLATION = re.compile(r"\b(?:is|are|was|were|would|will|be)\b[^?]{0,40}?\b(?:an? (?:\w+ )?violation|illegal|unlawful|"
+                        r"against the (?:law|rules?|code)|prohibited|forbidden|banned)\b", re.I)
 
 
 def _relation(question: str, asked: str) -> str | None:
     """"same" when the headnote question asks what the question asks, "inverse" when it asks the converse
     (its Yes is the question's No), None when they ask different kinds of thing."""
     kind, headnote_kind = ask_kind(question[asking_clause(question):]), ask_kind(asked)
+    if headnote_kind in _MAY and _VIOLATION.search(question[asking_clause(question):]) and not _VIOLATION.search(asked):
+        return "inverse"  # "is just using it a violation?" against "may one use it?": a violation is what one may not do
     if (kind in _MAY) == (headnote_kind in _MAY) or "obligation" not in (kind, headnote_kind):
         return "same"
     may_side = question[asking_clause(question):] if kind in _MAY else asked

@@ -371,7 +371,8 @@ def extract_performed_by(q: str) -> str | None:
     low = q.lower()
     if re.search(r"\b(utility|con ?ed|con edison|power company|verizon|telephone company)\b", low):
         return "utility"
-    if re.search(r"\b(on staff|in[- ]house|employ(?:s|ed)? (?:\w+ )?(?:journeym[ae]n|electricians)|our (?:own )?electricians)\b", low):
+    if re.search(r"\b(on staff|in[- ]house|employ(?:s|ed)? (?:\w+ )?(?:journeym[ae]n|electricians)|our (?:own )?electricians)\b", low) or \
+            re.search(r"\bjourneym[ae]n\b[^.?!]{0,40}\b(?:on (?:the |our )?payroll|on staff|full[- ]time|employ\w*|work(?:s|ing)? for us)\b", low):
         return "in_house_journeyman"
     if re.search(r"\b(registered|licensed|electrical contractor|my electrician|an electrician|hire)\b", low):
         return "registered_contractor"

@@ -177,3 +177,9 @@ def test_an_either_or_question_is_answered_on_its_first_half(plan):
     assert yes_no(plan("Can I, as the builder, be the applicant, or does that have to be the owner?"),
                   hit("no", owner, CLOSE)) is None
     assert yes_no(plan("Does the applicant have to be the owner, or can a builder apply?"), hit("no", owner, CLOSE)) == "No"
+
+
+def test_asking_whether_something_is_a_violation_is_the_converse_of_may_one_do_it(plan):
+    use = "May an owner permit the use of wiring installed in violation of the electrical code?"
+    assert yes_no(plan("the wiring was never done to code. is just using it a violation?"), hit("no", use, CLOSE)) == "Yes"
+    assert yes_no(plan("may the tenant keep using wiring installed in violation of the code?"), hit("no", use, CLOSE)) == "No"

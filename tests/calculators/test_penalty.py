@@ -134,3 +134,15 @@ def test_a_counting_question_leads_with_the_count():
     assert headline(out, names, None, "how many separate violations is that?").startswith(
         "Continuing conduct counts as 3 separate week-based violations.")
     assert headline(out, names, None, "what is the fine?").startswith("Tier 1")
+
+
+@pytest.mark.parametrize("question,tier_prior_years", [
+    ("convicted in 2016 and again in 2024, does the second-offense fine apply?", 8.0),   # more than five years apart
+    ("convicted in 2022 and again this year, what fine?", 4.0),
+])
+def test_the_years_named_set_how_far_apart_the_offenses_were(question, tier_prior_years):
+    from codeassist.calculators.penalty import read_slots
+    today = date(2026, 12, 3)
+    data, _ = read_slots({"offense_number": 2}, question, "hempstead", today=today)
+    prior = date.fromisoformat(data["prior_conviction_dates"][0])
+    assert abs((today - prior).days / 365.25 - tier_prior_years) < 0.01

@@ -570,3 +570,8 @@ def test_whether_to_follow_the_manuals_is_not_a_question_about_their_contents(bu
     assert build("if I build my basins straight out of the blue book and design manual am I automatically OK?",
                  "hempstead").gaps == ()
     assert build("what size storm do we have to design the basin for in the blue book?", "hempstead").gaps != ()
+
+
+def test_journeymen_on_the_payroll_are_the_in_house_exception(build):
+    plan = build("our plant has two journeyman electricians on payroll. do they need permits to add outlets?", "tuckahoe")
+    assert plan.slots.get("performed_by") == "in_house_journeyman"

@@ -232,7 +232,7 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
     if n:
         n = min(n, MAX_OFFENSES)
     if n and n > 1:
-        gap = slots.get("years_window", 1.0)
+        gap = slots.get("years_window") or _years_between(question, today) or 1.0
         step_days = int(round(gap * 365.25 / max(1, n - 1)))
         start = datetime.fromisoformat(str(data["offense_date"])).date()
         data["prior_conviction_dates"] = [(start - timedelta(days=step_days * i)).isoformat() for i in range(n - 1, 0, -1)]
@@ -242,6 +242,14 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
         days = slots["duration_days"]
         data["continuing_days"] = days if _CONTINUATION.search(question) else max(0, days - 1)
     return data, None
+
+
+def _years_between(question: str, today: date) -> float | None:
+    """"convicted in 2016 and again in 2024" -> 8.0; "in 2022 and again this year" -> the years since 2022."""
+    years = {int(y) for y in re.findall(r"\b(19[5-9]\d|20\d{2})\b", question)}
+    if re.search(r"\b(?:this year|now)\b", question, re.I):
+        years.add(today.year)
+    return float(max(years) - min(years)) if len(years) >= 2 else None
 
 
 _CONTINUATION = re.compile(r"\b(?:continu\w*|more|additional|further|after)\b", re.I)
