@@ -316,7 +316,7 @@ def _same_figures(question: str, asked: str) -> bool:
 # something may happen, set against a headnote question whether something must, answers the other way when
 # an order or an absence ("before", "without") ties them; with no such tie the two ask different things.
 _MAY = ("permission", "authority")
-_ORDER = re.compile(r"\b(?:before|prior to|until|without)\b", re.I)
+_ORDER = re.compile(r"\b(?:before|prior to|until|without|while)\b", re.I)
 _WITHOUT = re.compile(r"\bwithout\b", re.I)
 # "is just using it a violation?", "would that be illegal?": whether something is forbidden (not "installed in violation").
 _VIOLATION = re.compile(r"\b(?:is|are|was|were|would|will|be)\b[^?]{0,40}?\b(?:an? (?:\w+ )?violation|illegal|unlawful|"
@@ -359,7 +359,7 @@ def _modal_verdict(asks: str | None, said: str) -> str | None:
     return None
 
 
-_PROHIBITS = re.compile(r"\b(?:shall not|may not|must not|will not|cannot|no (?:\w+ ){1,3}shall|unlawful|prohibited)\b", re.I)
+_PROHIBITS = re.compile(r"\b(?:shall not|may not|must not|will not|cannot|no (?:[\w-]+ ){1,9}shall|unlawful|prohibited)\b", re.I)
 _OBLIGES = re.compile(r"\b(?:shall|must|is required|are required)\b", re.I)
 _OFFICIAL_BOUND = re.compile(r"\b(?:inspector|officer|village|town|board|department|municipality|official)s?\b[^.;:]{0,80}?"
                              r"\b(?:shall not|must not|may not)\b", re.I)

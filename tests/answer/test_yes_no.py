@@ -183,3 +183,17 @@ def test_asking_whether_something_is_a_violation_is_the_converse_of_may_one_do_i
     use = "May an owner permit the use of wiring installed in violation of the electrical code?"
     assert yes_no(plan("the wiring was never done to code. is just using it a violation?"), hit("no", use, CLOSE)) == "Yes"
     assert yes_no(plan("may the tenant keep using wiring installed in violation of the code?"), hit("no", use, CLOSE)) == "No"
+
+
+def test_while_ties_a_may_question_to_a_must_before_headnote(plan):
+    must = "Must the Department of Engineering receive a SWPPP before an application is reviewed?"
+    assert yes_no(plan("Can engineering start reviewing our application while the swppp is still being finished?"),
+                  hit("yes", must, CLOSE)) == "No"
+
+
+def test_a_long_no_shall_sentence_prohibits(plan):
+    said = "No application for approval of a land development activity shall be reviewed until the plan is received."
+    assert yes_no(plan("can I start the review now?"), hit(), said) is None or \
+        yes_no(plan("can I start the review now?"), hit(), said) == "No"
+    from codeassist.answer import _PROHIBITS
+    assert _PROHIBITS.search(said)
