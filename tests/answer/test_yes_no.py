@@ -193,7 +193,4 @@ def test_while_ties_a_may_question_to_a_must_before_headnote(plan):
 
 def test_a_long_no_shall_sentence_prohibits(plan):
     said = "No application for approval of a land development activity shall be reviewed until the plan is received."
-    assert yes_no(plan("can I start the review now?"), hit(), said) is None or \
-        yes_no(plan("can I start the review now?"), hit(), said) == "No"
-    from codeassist.answer import _PROHIBITS
-    assert _PROHIBITS.search(said)
+    assert yes_no(plan("can I get my application reviewed now?"), hit(), said) == "No"
