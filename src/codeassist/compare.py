@@ -99,6 +99,9 @@ def _topics(corpus: "Corpus", question: str) -> set[str]:
     return named or {"stormwater"}
 
 
+# "how long do you get to appeal in Hempstead compared to Tuckahoe?", "who certifies the as-builts, A vs B?": a
+# question for a value is answered by what each text says first, then how the wording differs.
+_ASKS_WHAT = re.compile(r"(?:^|[.?!:;,-]\s*)(?:who|whom|what|which|when|where|how (?:long|much|many|soon|often))\b", re.I)
 # "same list of stages where I have to call for an inspection?" asks about a list, not one of its items.
 _WHOLE_LIST = re.compile(r"\b(?:lists?|stages|steps|milestones|items|points|everything|all the)\b", re.I)
 
@@ -174,8 +177,8 @@ def answer_compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) ->
                else "Differences in wording: " + "; ".join(said) + ("" if said[-1].endswith(".\u201d") else "."))
     verdict = _same_or_not(plan, differ=bool(only_a or only_b))
     summaries = [D.summary(corpus, c.id, names[c.municipality]) for c in citations]
-    if not re.search(r"\b(?:each|respectively)\b", question, re.I) or verdict or _COMPARATIVE.search(question) \
-            or not all(summaries):
+    asks_each = re.search(r"\b(?:each|respectively)\b", question, re.I) or _ASKS_WHAT.search(question)
+    if not asks_each or verdict or _COMPARATIVE.search(question) or not all(summaries):
         # "X versus Y", "are they the same?", "which is stricter?": how the wording differs is the answer.
         blocks = [D.lead(verdict) if verdict else None, D.lead(summary)]
         for c, s in zip(citations, summaries):

@@ -206,6 +206,14 @@ def test_whether_two_texts_differ_is_answered_first(assistant, corpus):
     assert "secure the site" in ans.lead
 
 
+def test_a_question_for_a_value_gets_what_each_text_says_first(assistant, corpus):
+    ans = assistant.ask("how long do you get to appeal a violation notice in the town of hempstead compared to the "
+                        "village of tuckahoe?")
+    assert ans.intent == "compare" and ans.blocks[0].kind == "summary"
+    assert "15 days" in ans.lead
+    assert "worded the same" in ans.answer  # the wording comparison still follows
+
+
 # --- what is compared -------------------------------------------------------------------------------
 
 def test_the_topics_compared_are_those_the_question_names(corpus):
