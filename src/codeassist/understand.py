@@ -331,7 +331,10 @@ ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
     (r"\b(fences?|signage|billboards?|(?:an?|the|my|our|new|business|store|shop|yard|street) signs?\b(?! (?:the|off|it|this|that|a|an|for|here)\b)|"
      r"(?<!to )(?<!must )(?<!who )(?<!will )(?<!and )(?<!can )signs\b(?! (?:the|off|it|this|that|a|an|for|here)\b)|poles?|posts?(?![- ]?construction)|flagpole)\b", "fence_sign_pole"),
     (r"\b(emergenc\w*)\b", "emergency"),
-    (r"\b(vegetable garden|home garden\w*|gardening|flower beds?|growing (?:flowers|vegetables))\b", "home_gardening"),
+    (r"\b(vegetable garden|veggie garden|home garden\w*|gardening|flower beds?|"
+     r"growing (?:flowers|vegetables)|"
+     r"grow(?:ing)? (?:\w+ )?(?:flowers|vegetables|veggies|tomatoes|peppers|herbs|lettuce|plants) (?:\w+ ){0,3}for (?:the|my|our) family)\b",
+     "home_gardening"),
     # A landscape architect prepares plans; landscaping is the activity.
     (r"\b(landscap\w*(?! architect)|horticultur\w*|planting shrubs)\b", "landscaping_existing_structure"),
 ]

@@ -575,3 +575,12 @@ def test_whether_to_follow_the_manuals_is_not_a_question_about_their_contents(bu
 def test_journeymen_on_the_payroll_are_the_in_house_exception(build):
     plan = build("our plant has two journeyman electricians on payroll. do they need permits to add outlets?", "tuckahoe")
     assert plan.slots.get("performed_by") == "in_house_journeyman"
+
+
+@pytest.mark.parametrize("question", [
+    "growing flowers in my yard, do I need a swppp?",
+    "we're digging up part of the yard to grow tomatoes and peppers for the family. do we need review?",
+])
+def test_growing_food_or_flowers_for_the_family_is_home_gardening(build, question):
+    plan = build(question, "tuckahoe")
+    assert plan.slots.get("activity") == "home_gardening" and "home gardening" in plan.expanded
