@@ -87,3 +87,11 @@ def test_a_word_the_model_barely_knows_does_not_silence_a_passage_that_holds_it(
     ans = ask(assistant, corpus, "must the contractor keep a logbook at the site?", "hempstead")
     assert not ans.abstained
     assert ask(assistant, corpus, "how do I wire a three-way switch", "tuckahoe").abstained
+
+
+def test_every_example_question_the_app_offers_is_answered_from_the_text(assistant, corpus):
+    # The examples are corpus metadata; one the text cannot answer would greet a new user with an abstention.
+    for m in corpus.municipalities.values():
+        for example in m.examples:
+            ans = ask(assistant, corpus, example.question, m.id)
+            assert not ans.abstained and ans.citations, (example.question, ans.answer[:200])
