@@ -72,7 +72,8 @@ def _is_yes_no(text: str) -> bool:
     # its comma does not make it a yes/no question ("... in March. Does the town need to know?" still is).
     asked = [m for m in _YES_NO.finditer(text)
              if not _WH_OPENS.match(re.split(r"[.?!;:]\s", text[:m.start() + 1])[-1]) or _SUBJECT.match(text, m.end())]
-    return bool(asked or _ELLIPTICAL.search(text) or (not WH.search(text) and _AUX.search(text)))
+    equation = re.search(r"\w\s*=\s*\w[^?]*\?\s*$", text)  # "dude ranch = agricultural activity?"
+    return bool(asked or _ELLIPTICAL.search(text) or equation or (not WH.search(text) and _AUX.search(text)))
 
 
 # ... unless the verb comes before its subject, as a question's does ("what happens, can we keep building?").

@@ -269,12 +269,17 @@ _LOOKUP_WORDS = re.compile(r"\b(what does|what do|show|say|says|text of|read|ful
 _DEFINITION = re.compile(
     r"^(?:what(?:'s| is| are| does| counts as| qualifies as|s)|define|definition of|meaning of|who (?:is|counts as)|"
     r"what do(?:es)? (?:they|you|the (?:town|village|law|code)) mean by)\s+(?:an?\s+|the\s+)?[\"'\u2018\u201c]?(?P<term>[^?\"'\u2019\u201d]+?)[\"'\u2019\u201d]?"
-    r"(?:\s+(?:mean|means|defined|stand for))?(?:\s+(?:under|in|according|for|as used)\b.*)?\s*\??$", re.I)
+    r"(?:\s+(?:mean|means|defined|stand for))?(?:\s+(?:under|in|according|for|as used|here|there|exactly)\b.*)?\s*\??$", re.I)
 # A quoted term; an apostrophe inside a word ("Hempstead's") opens or closes nothing.
 _QUOTED_TERM = re.compile(r"(?<![a-z])[\"'\u2018\u201c](?P<term>[a-z][a-z -]{2,60}?)[\"'\u2019\u201d](?![a-z])", re.I)
 # "stormwater hotspot meaning?", "impervious cover definition"
 _DEFINITION_TAIL = re.compile(r"^(?:an?\s+|the\s+)?(?P<term>[a-z][a-z' -]{2,60}?)\s+"
-                              r"(?:meaning|definition|defined|means what)\s*\??$", re.I)
+                              r"(?:meaning|definition|defined|means what|defn?\.?|=)\s*\??$", re.I)
+# "phasing - what does that mean in the stormwater rules?", "impervious cover: what is it?": the term first.
+_DEFINITION_LEAD = re.compile(r"^(?:an?\s+|the\s+)?(?P<term>[a-z][a-z' ]{2,60}?)\s*(?:[-\u2013\u2014:,?]+\s*)"
+                              r"(?:what does (?:that|it|this) (?:mean|stand for)|what(?:'s| is) (?:that|it|this)|"
+                              r"what(?:'s| is) (?:the )?(?:meaning|definition)|what(?:'s| is| are) included|meaning|definition|"
+                              r"defined how)\b", re.I)
 _COMPARE = re.compile(r"\b(differ|different|difference|differences|compar(?:e|ed|es|ing)|comparison|versus|vs\.?|same in both|both towns|"
                       r"both places|both municipalities|the same in|same as|in both|differently|same|identical|alike|"
                       r"between\s+[\w.' -]{1,60}?\s+and\s+[\w.'-]+)\b", re.I)  # the municipalities are counted by the caller
@@ -395,14 +400,16 @@ class Route:
 
 
 _DEFINITION_CUE = re.compile(r"\b(?:counts? as|considered|qualif(?:y|ies) as|what(?:'s| is| are|s)|define|definition of|"
-                             r"meaning of|mean by|defined as)\b", re.I)
+                             r"meaning of|mean by|defined as|am i (?:an?|the)|are we (?:an?|the))\b|\s=\s*", re.I)
 
 
 def _definition_term(q: str, definitions: dict[str, str], abbreviations: dict[str, str]) -> str | None:
-    m = _DEFINITION.match(q.strip()) or _DEFINITION_TAIL.match(q.strip())
+    m = _DEFINITION.match(q.strip()) or _DEFINITION_TAIL.match(q.strip()) or _DEFINITION_LEAD.match(q.strip())
     candidates = []
     if m:
         candidates.append(m["term"])
+    # "phasing?", "the landowner?": a defined term alone is asked about; "dude ranch = agricultural activity?"
+    candidates.append(re.sub(r"^(?:an?|the)\s+", "", q.strip(" ?.!").lower()))
     candidates += [qm["term"] for qm in _QUOTED_TERM.finditer(q)]
     cue = _DEFINITION_CUE.search(q)
     if cue:  # "does a dude ranch count as agricultural activity", "do I count as the landowner"

@@ -584,3 +584,21 @@ def test_journeymen_on_the_payroll_are_the_in_house_exception(build):
 def test_growing_food_or_flowers_for_the_family_is_home_gardening(build, question):
     plan = build(question, "tuckahoe")
     assert plan.slots.get("activity") == "home_gardening" and "home gardening" in plan.expanded
+
+
+@pytest.mark.parametrize("question,term", [
+    ("phasing - what does that mean in the stormwater rules", "phasing"),
+    ("pollutant of concern def", "pollutant of concern"),
+    ("what does phasing mean here?", "phasing"),
+    ("phasing?", "phasing"),
+    ("stormwater hotspot = ?", "stormwater hotspot"),
+    ("dude ranch = agricultural activity?", "agricultural activity"),
+    ("I lease the lot long-term. Am I a landowner under this article?", "landowner"),
+])
+def test_definition_questions_in_everyday_forms(build, question, term):
+    plan = build(question, "hempstead")
+    assert plan.intent == "definition" and plan.term == term
+
+
+def test_a_question_that_only_uses_a_term_is_not_a_definition_question(build):
+    assert build("who reviews my stormwater pollution prevention plan?", "hempstead").intent != "definition"
