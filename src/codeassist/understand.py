@@ -408,8 +408,11 @@ def _definition_term(q: str, definitions: dict[str, str], abbreviations: dict[st
     candidates = []
     if m:
         candidates.append(m["term"])
-    # "phasing?", "the landowner?": a defined term alone is asked about; "dude ranch = agricultural activity?"
-    candidates.append(re.sub(r"^(?:an?|the)\s+", "", q.strip(" ?.!").lower()))
+    # "phasing?", "the landowner?": a defined term alone (the whole question) is asked about.
+    bare = re.sub(r"^(?:an?|the)\s+", "", q.strip(" ?.!").lower())
+    for t in (bare, bare.rstrip("s"), abbreviations.get(bare, "")):
+        if t and definitions.get(t):
+            return t
     candidates += [qm["term"] for qm in _QUOTED_TERM.finditer(q)]
     cue = _DEFINITION_CUE.search(q)
     if cue:  # "does a dude ranch count as agricultural activity", "do I count as the landowner"
