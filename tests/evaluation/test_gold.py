@@ -25,9 +25,10 @@ def test_retrieval_question_selection():
 
 
 def test_splits_test_first_and_missing_files(tmp_path):
-    dev, test, dev2, dev3, dev4, dev5 = (tmp_path / f"{name}.jsonl" for name in ("dev", "test", "dev2", "dev3", "dev4", "dev5"))
+    dev, test, dev2, dev3, dev4, dev5, dev6 = (tmp_path / f"{name}.jsonl"
+                                               for name in ("dev", "test", "dev2", "dev3", "dev4", "dev5", "dev6"))
     dev.write_text('{"id": "q001", "question": "a?"}\n\n', encoding="utf-8")
-    files = {"dev": dev, "test": test, "dev2": dev2, "dev3": dev3, "dev4": dev4, "dev5": dev5}
+    files = {"dev": dev, "test": test, "dev2": dev2, "dev3": dev3, "dev4": dev4, "dev5": dev5, "dev6": dev6}
     assert list(E.resolve_splits("all", files)) == ["dev"]  # no test or later dev file yet: left out
     with pytest.raises(FileNotFoundError):
         E.resolve_splits("test", {"dev": dev, "test": test})
