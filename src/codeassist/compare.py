@@ -109,11 +109,11 @@ _WHOLE_LIST = re.compile(r"\b(?:lists?|stages|steps|milestones|items|points|ever
 def _lists_whole(corpus: "Corpus", found: list[Any]) -> list[Any]:
     """Items of one list found together ("the stages where I have to call for an inspection") stand for the
     list: the parent, whose full text holds its lead-in and every item, takes the first item's place."""
+    lists = corpus.lists_among([p.id for p in found[:5]])
     out: list[Any] = []
     for p in found:
-        parent = corpus.get(p.parent) if p.parent else None
-        siblings = sum(1 for q in found[:5] if parent is not None and q.parent == parent.id)
-        out.append(parent if parent is not None and siblings >= 2 and parent.text.rstrip().endswith(":") else p)
+        parent = corpus.get(p.parent) if p.parent in lists else None
+        out.append(parent if parent is not None and parent.text.rstrip().endswith(":") else p)
     return list(dict.fromkeys(out))
 
 

@@ -153,9 +153,8 @@ def definition_intent(query: str, term_spans: list[tuple[int, int, str]]) -> lis
     for start, end, pid in term_spans:
         quoted = start > 0 and low[start - 1] in "'\"‘“" and end < len(low) and low[end] in "'\"’”"
         # "phasing?": the question is the defined term and nothing else
-        alone = end <= len(core) and re.fullmatch(r"[\s\"'‘“]*(?:(?:a|an|the)\s+)?" + re.escape(low[start:end]) +
-                                                  r"s?[\s\"'’”?.!]*", core)
-        quoted = quoted or bool(alone)
+        alone = end <= len(core) and U.bare_phrase(core) in (low[start:end], low[start:end] + "s")
+        quoted = quoted or alone
         before = low[:start]
         cue = re.search(_DEF_CUE_BEFORE + r"\s+(?:(?:a|an|the)\s+)?$", before)
         ends = re.match(_STOP_AFTER_TERM, low[end:])

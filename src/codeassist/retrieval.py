@@ -259,12 +259,7 @@ class Retriever:
     def _reasons_whole(self, ranked: list[tuple[str, float, tuple[str, ...]]]) -> list[tuple[str, float, tuple[str, ...]]]:
         """"Why does the town care about runoff?": when two or more of the top provisions are items of one list
         (findings, purposes), the list as a whole answers; it takes the first item's place and score."""
-        parents: dict[str, list[int]] = {}
-        for i, (pid, _, _) in enumerate(ranked[:REASONS_TOP]):
-            p = self.corpus.get(pid)
-            if p is not None and p.parent:
-                parents.setdefault(p.parent, []).append(i)
-        whole = next(((parent, rows) for parent, rows in parents.items() if len(rows) >= 2), None)
+        whole = next(iter(self.corpus.lists_among([pid for pid, _, _ in ranked[:REASONS_TOP]]).items()), None)
         if whole is None:
             return ranked
         parent, rows = whole

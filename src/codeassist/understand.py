@@ -403,13 +403,19 @@ _DEFINITION_CUE = re.compile(r"\b(?:counts? as|considered|qualif(?:y|ies) as|wha
                              r"meaning of|mean by|defined as|am i (?:an?|the)|are we (?:an?|the))\b|\s=\s*", re.I)
 
 
+def bare_phrase(text: str) -> str:
+    """What a question says with its quotes, end punctuation and a leading article taken off ("the
+    landowners?" -> "landowners"): when that is a defined term, the question asks what the term means."""
+    return re.sub(r"^(?:an?|the)\s+", "", text.strip(" \t\n\"'\u2018\u201c\u2019\u201d?.!").lower())
+
+
 def _definition_term(q: str, definitions: dict[str, str], abbreviations: dict[str, str]) -> str | None:
     m = _DEFINITION.match(q.strip()) or _DEFINITION_TAIL.match(q.strip()) or _DEFINITION_LEAD.match(q.strip())
     candidates = []
     if m:
         candidates.append(m["term"])
     # "phasing?", "the landowner?": a defined term alone (the whole question) is asked about.
-    bare = re.sub(r"^(?:an?|the)\s+", "", q.strip(" ?.!").lower())
+    bare = bare_phrase(q)
     for t in (bare, bare.rstrip("s"), abbreviations.get(bare, "")):
         if t and definitions.get(t):
             return t

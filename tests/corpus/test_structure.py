@@ -143,3 +143,12 @@ def test_ordinance_metadata(corpus):
     assert corpus.office_for("tuckahoe:7-5") == "Building Inspector, Village of Tuckahoe"
     assert "Stormwater Management Officer" in corpus.office_for("hempstead:391")
     assert corpus.ordinances["tuckahoe-ch7b"].missing
+
+
+def test_lists_among_groups_items_of_one_list_found_together():
+    from codeassist.corpus import load_corpus
+
+    c = load_corpus()
+    ids = ["hempstead:386(B)", "hempstead:391(C)", "hempstead:386(E)", "hempstead:exemptions(A)", "nowhere:1"]
+    assert c.lists_among(ids) == {"hempstead:386": [0, 2]}
+    assert c.lists_among(["hempstead:386(B)"]) == {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
+from collections.abc import Sequence
 from functools import cached_property
 from pathlib import Path
 
@@ -162,6 +163,16 @@ class Corpus:
             out.append(child)
             out.extend(self.descendants(child.id))
         return out
+
+    def lists_among(self, pids: Sequence[str]) -> dict[str, list[int]]:
+        """Parent id -> the positions in `pids` of its children, for each parent with two or more of them there
+        (items of one list found together), in the order the parents first appear."""
+        groups: dict[str, list[int]] = {}
+        for i, pid in enumerate(pids):
+            p = self._provisions.get(pid)
+            if p is not None and p.parent:
+                groups.setdefault(p.parent, []).append(i)
+        return {parent: rows for parent, rows in groups.items() if len(rows) >= 2}
 
     def ancestors(self, pid: str) -> list[Provision]:
         out, p = [], self._provisions[pid]
