@@ -53,7 +53,7 @@ class Assistant:
                 if self._retriever is None:
                     from .retrieval import Retriever
 
-                    self._retriever = Retriever(self.corpus, settings=self.settings)
+                    self._retriever = Retriever(self.corpus, settings=self.settings, planner=self.planner)
         return self._retriever
 
     def warm_up(self) -> None:

@@ -94,8 +94,8 @@ def compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) -> dict:
 def _topics(corpus: "Corpus", question: str) -> set[str]:
     """The ordinance topics compared: those the question names ("Tuckahoe's electrical code vs Hempstead's
     stormwater article"), else stormwater, the subject both municipalities' laws share."""
-    low = question.lower()
-    named = {o.topic for o in corpus.ordinances.values() if re.search(r"\b" + re.escape(o.topic[:6]), low)}
+    named = {o.topic for o in corpus.ordinances.values()
+             if any(re.search(r"\b" + re.escape(w) + r"(?!\w)", question, re.I) for w in [o.topic, *o.topic_words])}
     return named or {"stormwater"}
 
 

@@ -89,6 +89,8 @@ class Ordinance(Frozen):
     division: str = Field(description="'Article XXXVIII', 'Chapter 7B'.")
     division_label: str = Field(description="Short form used in citations: 'Art. XXXVIII'.")
     topic: Literal["stormwater", "electrical"]
+    topic_words: list[str] = Field(default_factory=list, description="Words a question uses to name this law "
+                                   "('erosion', 'electrical code'); the topic itself always counts.")
     effective_date: str | None = None
     effective_date_source: str = ""
     enacted_by: str | None = None

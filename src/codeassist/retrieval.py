@@ -151,7 +151,8 @@ class Retriever:
 
     def __init__(self, corpus: Corpus | None = None, index: Index | None = None, *,
                  embedder: Embedder | None = None, settings: Settings | None = None,
-                 weights: Mapping[str, float] | None = None, fusion: Fusion = "score", depth: int = 30):
+                 weights: Mapping[str, float] | None = None, fusion: Fusion = "score", depth: int = 30,
+                 planner: Planner | None = None):
         self.settings = settings or get_settings()
         if corpus is None:
             if index is not None:
@@ -168,7 +169,8 @@ class Retriever:
             raise ValueError(f"unknown fusion {fusion!r}; known: score, rrf")
         self.fusion = fusion
         self.depth = depth
-        self.planner = Planner(corpus, self.settings.max_question_chars)
+        # The Assistant passes its own planner (one speller vocabulary built, not two).
+        self.planner = planner or Planner(corpus, self.settings.max_question_chars)
 
     @property
     def index(self) -> Index:

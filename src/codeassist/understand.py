@@ -13,7 +13,7 @@ from datetime import date, timedelta
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from .errors import CorpusError, InvalidInput
 from .text import clean_text
@@ -56,6 +56,32 @@ def clean_question(text: object, max_chars: int) -> str:
     return cleaned
 
 
+class AbbreviationGuard(BaseModel):
+    """When an abbreviation that is also an everyday word or part of a date counts as the abbreviation: "CO"
+    only in capitals (not "co-owner"); "nov" not before a day ("Nov 25"), though "NOV" in capitals always does."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    capitals_only: bool = False
+    not_followed_by: str | None = Field(default=None, description="a regex; lower-case uses followed by it do not count")
+
+    @field_validator("not_followed_by")
+    @classmethod
+    def _compiles(cls, pattern: str | None) -> str | None:
+        if pattern is not None:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise ValueError(f"not_followed_by is not a valid pattern: {exc}") from exc
+        return pattern
+
+    def admits(self, q: str, use: re.Match) -> bool:
+        capitals = use.group("abbr").isupper()  # "COs" too
+        if self.capitals_only:
+            return capitals
+        return capitals or self.not_followed_by is None or not re.match(self.not_followed_by, q[use.end():], re.I)
+
+
 class Glossary(BaseModel):
     """Everyday words and abbreviations -> the ordinances' words (corpus/_glossary/glossary.toml): shared
     vocabulary, appended to a question before searching, never replacing what the user wrote."""
@@ -63,6 +89,8 @@ class Glossary(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     abbreviations: dict[str, str] = Field(default_factory=dict)
+    abbreviation_guards: dict[str, "AbbreviationGuard"] = Field(
+        default_factory=dict, description="when an abbreviation that is also a word or a date counts as one")
     everyday: list[dict[str, str]] = Field(default_factory=list, description="[{pattern, words}]")
 
     @field_validator("everyday")
@@ -74,17 +102,20 @@ class Glossary(BaseModel):
             re.compile(row["pattern"])
         return rows
 
+    @model_validator(mode="after")
+    def _guards_name_abbreviations(self) -> "Glossary":
+        unknown = sorted(set(self.abbreviation_guards) - set(self.abbreviations))
+        if unknown:
+            raise ValueError(f"[abbreviation_guards] for abbreviations the glossary does not define: {unknown}")
+        return self
+
     def expansions(self, q: str) -> list[str]:
         """The expansions of the abbreviations and everyday words the question uses, one string each."""
         extra = [row["words"] for row in self.everyday if re.search(row["pattern"], q, re.I)]
         for abbr, full in self.abbreviations.items():
-            if re.search(r"(?<![\w&])" + re.escape(abbr) + r"s?(?![\w&])", q, re.I):
-                # "CO" only as an abbreviation when written in capitals (not "co-owner").
-                if abbr == "co" and not re.search(r"\bCOs?\b", q):
-                    continue
-                # "Nov 25" is a date, not a notice of violation.
-                if abbr == "nov" and re.search(r"\bnov\.?\s*\d", q, re.I) and not re.search(r"\bNOV\b", q):
-                    continue
+            guard = self.abbreviation_guards.get(abbr)
+            uses = re.finditer(r"(?<![\w&])(?P<abbr>" + re.escape(abbr) + r")s?(?![\w&])", q, re.I)
+            if any(guard is None or guard.admits(q, use) for use in uses):
                 extra.append(full)
         return extra
 

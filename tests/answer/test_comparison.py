@@ -219,6 +219,9 @@ def test_a_question_for_a_value_gets_what_each_text_says_first(assistant, corpus
 def test_the_topics_compared_are_those_the_question_names(corpus):
     assert C._topics(corpus, "stop-work orders in Hempstead versus Tuckahoe") == {"stormwater"}
     assert C._topics(corpus, "Tuckahoe's electrical code vs Hempstead's stormwater article") == {"electrical", "stormwater"}
+    # The ordinances' topic_words (metadata) name them too.
+    assert C._topics(corpus, "Tuckahoe's wiring rules vs Hempstead's erosion rules") == {"electrical", "stormwater"}
+    assert C._topics(corpus, "electricians in Tuckahoe vs Hempstead") == {"electrical"}
 
 
 def test_items_of_one_list_found_together_stand_for_the_list(corpus):

@@ -541,6 +541,28 @@ def test_a_month_abbreviation_is_not_expanded_as_a_notice_of_violation(build):
     assert "notice of violation" in build("we got a NOV on Nov 25, what next?").expanded
 
 
+@pytest.mark.parametrize("question,expanded,not_expanded", [
+    ("the DEC inspector came on dec 5", ["department of environmental conservation"], []),
+    ("inspection moved to dec 5", [], ["department of environmental conservation"]),
+    ("does a co-owner have to sign?", [], ["certificate of occupancy"]),
+    ("can they hold our COs?", ["certificate of occupancy"], []),
+])
+def test_abbreviation_guards_come_from_the_glossary_data(build, question, expanded, not_expanded):
+    got = build(question).expanded
+    assert all(words in got for words in expanded) and not any(words in got for words in not_expanded)
+
+
+def test_a_guard_for_an_abbreviation_the_glossary_lacks_is_refused():
+    from pydantic import ValidationError
+
+    from codeassist.understand import Glossary
+
+    with pytest.raises(ValidationError, match="does not define"):
+        Glossary(abbreviations={"co": "certificate of occupancy"}, abbreviation_guards={"nov": {"capitals_only": True}})
+    with pytest.raises(ValidationError):
+        Glossary(abbreviations={"nov": "notice of violation"}, abbreviation_guards={"nov": {"not_followed_by": "("}})
+
+
 @pytest.mark.parametrize("question,pid", [
     ("section 392 subsection B", "hempstead:392(B)"),
     ("§ 7-5 paragraph (a)", "tuckahoe:7-5(a)"),
