@@ -25,26 +25,32 @@ def test_retrieval_question_selection():
 
 
 def test_splits_test_first_and_missing_files(tmp_path):
-    dev, test, dev2, dev3, dev4, dev5, dev6 = (tmp_path / f"{name}.jsonl"
-                                               for name in ("dev", "test", "dev2", "dev3", "dev4", "dev5", "dev6"))
+    dev, test, dev2, dev3, dev5, dev10 = (tmp_path / f"{name}.jsonl" for name in ("gold", "test", "dev2", "dev3", "dev5", "dev10"))
     dev.write_text('{"id": "q001", "question": "a?"}\n\n', encoding="utf-8")
-    files = {"dev": dev, "test": test, "dev2": dev2, "dev3": dev3, "dev4": dev4, "dev5": dev5, "dev6": dev6}
-    assert list(E.resolve_splits("all", files)) == ["dev"]  # no test or later dev file yet: left out
+    assert list(E.resolve_splits("all", folder=tmp_path)) == ["dev"]  # no test or later dev file yet: left out
     with pytest.raises(FileNotFoundError):
-        E.resolve_splits("test", {"dev": dev, "test": test})
+        E.resolve_splits("test", folder=tmp_path)
     with pytest.raises(ValueError, match="unknown split 'tset'"):
-        E.resolve_splits("tset", {"dev": dev})
+        E.resolve_splits("tset", folder=tmp_path)
     test.write_text('{"id": "t001", "question": "b?", "split": "test"}\n', encoding="utf-8")
-    assert list(E.resolve_splits("all", files)) == ["test", "dev"]
-    dev2.write_text('{"id": "d001", "question": "c?"}\n', encoding="utf-8")
-    assert list(E.resolve_splits("all", files)) == ["test", "dev", "dev2"]  # the blind split first
-    dev3.write_text('{"id": "e001", "question": "d?"}\n', encoding="utf-8")
-    assert list(E.resolve_splits("all", files)) == ["test", "dev", "dev2", "dev3"]
-    dev5.write_text('{"id": "k001", "question": "e?"}\n', encoding="utf-8")
-    assert list(E.resolve_splits("all", files)) == ["test", "dev", "dev2", "dev3", "dev5"]
-    assert E.resolve_splits("dev", files) == {"dev": dev}
+    assert list(E.resolve_splits("all", folder=tmp_path)) == ["test", "dev"]
+    # A later blind split is a new file; they report in the order of their numbers (dev10 after dev5).
+    for path, qid in ((dev10, "z001"), (dev2, "d001"), (dev5, "k001"), (dev3, "e001")):
+        path.write_text(f'{{"id": "{qid}", "question": "c?"}}\n', encoding="utf-8")
+    (tmp_path / "dev-notes.jsonl").write_text("", encoding="utf-8")  # not a split
+    assert list(E.resolve_splits("all", folder=tmp_path)) == ["test", "dev", "dev2", "dev3", "dev5", "dev10"]
+    assert E.resolve_splits("dev", folder=tmp_path) == {"dev": dev}
+    assert E.resolve_splits("dev10", folder=tmp_path) == {"dev10": dev10}
+    # `files` overrides one split's file.
+    assert E.resolve_splits("all", {"dev3": tmp_path / "none.jsonl"}, folder=tmp_path).keys() == {"test", "dev", "dev2", "dev5", "dev10"}
     assert E.load_gold(dev, split="dev") == [{"id": "q001", "question": "a?", "split": "dev"}]
     assert E.load_gold(test, split="dev")[0]["split"] == "test"  # a line's own split wins
+
+
+def test_the_repositorys_splits_are_its_eval_files():
+    assert list(E.SPLITS)[:2] == ["test", "dev"]
+    assert {"dev2", "dev6", "dev7", "dev8"} <= set(E.SPLITS)
+    assert all(path.is_file() for path in E.SPLITS.values())
 
 
 def test_dev_gold_lines_carry_lead_facts():

@@ -35,10 +35,8 @@ def test_run_eval_on_a_subset(tmp_path):
     dev = [json.loads(line) for line in open(G.DEFAULT_GOLD, encoding="utf-8") if line.strip()]
     test_file = tmp_path / "test.jsonl"
     test_file.write_text("".join(json.dumps({**r, "id": "t" + r["id"]}) + "\n" for r in dev[:2]), encoding="utf-8")
-    # The later dev splits point at files that do not exist, so "all" is these two splits.
-    both = E.run_eval("all", out_dir=tmp_path, files={"test": test_file, "dev2": tmp_path / "no-dev2.jsonl",
-                                                      "dev3": tmp_path / "no-dev3.jsonl", "dev4": tmp_path / "no-dev4.jsonl",
-                                                      "dev5": tmp_path / "no-dev5.jsonl", "dev6": tmp_path / "no-dev6.jsonl"},
+    # The splits are tmp_path's files (no later dev split there), so "all" is these two splits.
+    both = E.run_eval("all", out_dir=tmp_path, files={"test": test_file, "dev": G.DEFAULT_GOLD}, folder=tmp_path,
                       ids=SUBSET + ["tq001", "tq002"],
                       log=lambda msg: None)
     assert list(both) == ["test", "dev"]

@@ -138,9 +138,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
 
     p = add("eval", _lazy("codeassist.evaluation.runner", "cmd_eval"), "run the retrieval and answer eval")
-    p.add_argument("--split", choices=["test", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "all"], default="all",
-                   help="which questions: test (eval/test.jsonl, blind), dev (eval/gold.jsonl), dev2 to dev6 "
-                        "(eval/dev2.jsonl ... eval/dev6.jsonl): the later blind splits, or all (default)")
+    p.add_argument("--split", default="all",
+                   help="which questions: test (eval/test.jsonl, blind), dev (eval/gold.jsonl), devN "
+                        "(eval/devN.jsonl: the later blind splits), or all (default)")
     p.add_argument("--out", default=None, help="folder for REPORT.md and results-<split>.json (default eval/)")
     p.add_argument("--test-file", default=None, help="the test split's questions, if not eval/test.jsonl")
     p.add_argument("--dev-file", default=None, help="the dev split's questions, if not eval/gold.jsonl")

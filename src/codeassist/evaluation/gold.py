@@ -1,11 +1,13 @@
 """Gold questions: the splits, loading their JSON lines, and what a gold line says about itself.
 
-Seven splits (eval/GOLD.md). ``dev`` (eval/gold.jsonl) is the set the project was tuned on and may be
+The splits (eval/GOLD.md), each a file of eval/. ``dev`` (eval/gold.jsonl) is the set the project was tuned on and may be
 tuned on; ``dev2`` and ``dev3`` (eval/dev2.jsonl, eval/dev3.jsonl) were each written blind later, measured
 once untouched, then tuned on too; ``dev4`` (eval/dev4.jsonl) was written blind in session 16 and measured
 once at its end, untouched, then tuned on in session 17; ``dev5`` (eval/dev5.jsonl) was written blind in
 session 17, measured once untouched, then tuned on; ``dev6`` (eval/dev6.jsonl) was written blind late in
-session 17 and measured once untouched (a holdout for the next session to tune on);
+session 17 and measured once untouched, then tuned on in session 18; ``dev7`` was written blind in session 18,
+measured once untouched, then tuned on; ``dev8`` was written blind in session 18 beside it and kept untouched
+until the session's end (a holdout);
 ``test`` (eval/test.jsonl) was written blind and is only measured: the report shows its counts by
 category, never its per-question misses.
 """
@@ -20,15 +22,19 @@ from pathlib import Path
 _ROOT = Path(__file__).resolve().parents[3]
 DEFAULT_GOLD = _ROOT / "eval" / "gold.jsonl"
 DEFAULT_TEST = _ROOT / "eval" / "test.jsonl"
-DEFAULT_DEV2 = _ROOT / "eval" / "dev2.jsonl"
-DEFAULT_DEV3 = _ROOT / "eval" / "dev3.jsonl"
-DEFAULT_DEV4 = _ROOT / "eval" / "dev4.jsonl"
-DEFAULT_DEV5 = _ROOT / "eval" / "dev5.jsonl"
-DEFAULT_DEV6 = _ROOT / "eval" / "dev6.jsonl"
 DEFAULT_OUT = _ROOT / "eval"
-# Report order: the blind split first.
-SPLITS = {"test": DEFAULT_TEST, "dev": DEFAULT_GOLD, "dev2": DEFAULT_DEV2, "dev3": DEFAULT_DEV3, "dev4": DEFAULT_DEV4,
-          "dev5": DEFAULT_DEV5, "dev6": DEFAULT_DEV6}
+_LATER_DEV = re.compile(r"dev(\d+)\.jsonl")
+
+
+def splits_in(folder: Path | str) -> dict[str, Path]:
+    """The splits of an eval folder, in report order: the blind split first (test.jsonl), the first dev split
+    (gold.jsonl), then every later blind split dev<N>.jsonl by its number. A new split is a new file."""
+    folder = Path(folder)
+    later = sorted((int(m.group(1)), path) for path in folder.glob("dev*.jsonl") if (m := _LATER_DEV.fullmatch(path.name)))
+    return {"test": folder / "test.jsonl", "dev": folder / "gold.jsonl", **{f"dev{n}": path for n, path in later}}
+
+
+SPLITS = splits_in(DEFAULT_OUT)
 
 RETRIEVAL_CATEGORIES = ("retrieval", "definition", "lookup", "calculator", "compare")
 UNANSWERABLE_CATEGORIES = ("out_of_corpus", "out_of_scope")
@@ -50,10 +56,13 @@ def load_gold(path: Path | str | None = None, split: str | None = None) -> list[
     return rows
 
 
-def resolve_splits(split: str, files: dict[str, Path | str] | None = None) -> dict[str, Path]:
-    """The files of the requested split ("test", "dev" or "all"), in report order. With "all" a split
-    whose file does not exist is left out; a named split must exist."""
-    paths = {name: Path(p) for name, p in {**SPLITS, **(files or {})}.items()}
+def resolve_splits(split: str, files: dict[str, Path | str] | None = None,
+                   folder: Path | str | None = None) -> dict[str, Path]:
+    """The files of the requested split ("test", "dev", "dev2"... or "all"), in report order: those of
+    `folder` (default eval/), `files` overriding any. With "all" a split whose file does not exist is left
+    out; a named split must exist."""
+    base = splits_in(folder) if folder is not None else SPLITS
+    paths = {name: Path(p) for name, p in {**base, **(files or {})}.items()}
     if split == "all":
         return {name: path for name, path in paths.items() if path.is_file()}
     if split not in paths:

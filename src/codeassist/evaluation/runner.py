@@ -63,15 +63,16 @@ def results_file(out_dir: Path | str, split: str) -> Path:
 
 
 def run_eval(split: str = "all", out_dir: Path | str | None = DEFAULT_OUT, *,
-             files: dict[str, Path | str] | None = None, ids: Sequence[str] | None = None,
+             files: dict[str, Path | str] | None = None, folder: Path | str | None = None,
+             ids: Sequence[str] | None = None,
              limit: int | None = None, answers: bool = True, write: bool = True,
              log: Callable[[str], None] | None = None) -> dict[str, dict]:
     """Run the eval (retrieval against baselines, then answers) on each requested split ("test", "dev" or
-    "all"; `files` overrides a split's questions file) and return {split: metrics}, test first. Writes
+    "all"; the splits are the files of `folder`, default eval/; `files` overrides a split's questions file) and return {split: metrics}, test first. Writes
     REPORT.md and results-<split>.json into out_dir when `write`. `ids` and `limit` pick questions
     (for tests)."""
     say = log or (lambda msg: print(msg, file=sys.stderr, flush=True))
-    paths = resolve_splits(split, files)
+    paths = resolve_splits(split, files, folder)
     if not paths:
         raise FileNotFoundError("no questions file found for any split")
     rows_by_split = {name: _pick(load_gold(path, split=name), ids, limit) for name, path in paths.items()}
