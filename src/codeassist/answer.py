@@ -5,6 +5,7 @@ labelled summaries and verbatim quotes; the Assistant verifies the draft and ren
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -180,6 +181,8 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return None  # "is the appeal window any different in A and B?": one provision's Yes/No does not answer it
     if _IS_THERE.search(plan.query[asking_clause(plan.query):]):
         return None  # "is there any rule about muddy water?" asks whether the law speaks to it, not what it allows
+    if plan.verdict_query:  # "Can the officer hire an engineer? And who pays?": Yes or No answers the first
+        plan = plan.model_copy(update={"query": plan.verdict_query})
     either = _EITHER_OR.search(plan.query)
     if either:  # "can I be the applicant, or does it have to be the owner?": Yes or No answers the first half
         plan = plan.model_copy(update={"query": plan.query[:either.start()].rstrip(" ,") + "?"})
@@ -192,7 +195,7 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return headnote
     if _asked_negatively(plan.query):
         return None
-    modal = _modal_verdict(plan.asks, said) if _speaks_to(plan.query, said) and not _denies_subject(plan.query, said) \
+    modal = _modal_verdict(plan.asks, said) if _speaks_to(plan.query, said, plan.expansions) and not _denies_subject(plan.query, said) \
         else None
     if modal is not None and headnote is not None and headnote != modal:
         return None  # a close headnote question says otherwise
@@ -207,9 +210,11 @@ _ASKING_WORDS = frozenset("required require requires allowed allow permitted per
                           "shall should will would need needs needed have has do does did is are am be".split())
 
 
-def _speaks_to(question: str, said: str) -> bool:
+def _speaks_to(question: str, said: str, expansions: Sequence[str] = ()) -> bool:
+    """The quoted words share a subject word with the asking clause, or with the glossary's words for it
+    ("turn it back on" -> "reconnect")."""
     asked = set(content_stems(question[asking_clause(question):], _ASKING_WORDS))
-    return not asked or bool(asked & set(content_stems(said)))
+    return not asked or bool((asked | set(content_stems(" ".join(expansions), _ASKING_WORDS))) & set(content_stems(said)))
 
 
 # "homeowner pull own electric permit?", "dude ranch = agricultural activity?": no verb says it is a yes/no
@@ -265,19 +270,23 @@ def _headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
         return None
     if _denies_subject(plan.query, asked):
         return None  # "she's not a landscape architect. Can she sign?" is not "can a landscape architect prepare it?"
-    if not _same_figures(plan.query, asked):
+    if not _same_figures(plan.query, asked, hit.text):
         return None  # 0.3 inch is not the headnote's 0.5 inch; "is 1 inch = 500 feet enough?" is not "is there a scale?"
     return "Yes" if (hit.yes_no == "yes") == (relation == "same") else "No"
 
 
 # "she's not a landscape architect", "I'm not the owner": who or what the question is about is denied to be X.
 _NOT_A = re.compile(r"\b(?:not|isn't|aren't|n't)\s+(?:a|an|the)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I)
+_NOT_A_PHRASE = re.compile(r"\b(?:not|isn't|aren't|n't)\s+(?:a|an|the)\s+([^,;?]+)", re.I)
 
 
 def _denies_subject(question: str, asked: str) -> bool:
-    """The question says its subject is not something the headnote question names."""
+    """The question says its subject is not something the headnote question names, and the headnote question
+    does not deny it too ("a homeowner who is not a registered electrical contractor" asks what the question asks)."""
     named = set(content_stems(asked))
-    return any(set(content_stems(m.group(1))) and set(content_stems(m.group(1))) <= named for m in _NOT_A.finditer(question))
+    denied_there = {stem for m in _NOT_A_PHRASE.finditer(asked) for stem in content_stems(m.group(1))}
+    return any((stems := set(content_stems(m.group(1)))) and stems <= named and not stems <= denied_there
+               for m in _NOT_A.finditer(question))
 
 
 def _asked_negatively(question: str) -> bool:
@@ -294,11 +303,13 @@ _ANAPHOR = re.compile(r"\b(?:that|this|those|these|so)\b|^\W*(?:is|was|would|wil
 _BOUND = re.compile(r"(\d[\d,.]*)\s*(?:[a-z]+\s+){0,2}(or (?:less|fewer|under|smaller)|or (?:more|greater|over|larger))\b", re.I)
 
 
-def _same_figures(question: str, asked: str) -> bool:
+def _same_figures(question: str, asked: str, text: str = "") -> bool:
     """The question is about the headnote question's figures: the same ones, or one figure within the
-    headnote's bound ("an 80 sq ft shed" and "a shed of 100 square feet or less")."""
+    headnote's bound ("an 80 sq ft shed" and "a shed of 100 square feet or less"); or the headnote question
+    names none and the provision's text holds every figure the question names ("48 hrs notice before
+    reopening?" and "is the reopening one of the stages ...?" of a text that says "48 hours")."""
     mine, theirs = figures(question), figures(asked)
-    if mine == theirs:
+    if mine == theirs or (not theirs and mine <= figures(text)):
         return True
     bound = _BOUND.search(asked)
     if bound is None or len(mine) != 1 or len(theirs) != 1:
@@ -349,7 +360,9 @@ def _modal_verdict(asks: str | None, said: str) -> str | None:
             return None
         if asks == "permission" and not _OFFICIAL_BOUND.search(said):
             return "No"
-        return "No" if asks == "authority" and _OFFICIAL_BOUND.search(said) else None
+        if asks == "authority" and (_OFFICIAL_BOUND.search(said) or _ANYONE_BOUND.search(said)):
+            return "No"  # "can the utility hook it up before ...?" against "unlawful for any person ... to make connection"
+        return None
     if asks == "permission":
         return None  # a duty or a power the law gives someone says little about what the asker may do
     if _OBLIGES.search(said):
@@ -363,6 +376,9 @@ _PROHIBITS = re.compile(r"\b(?:shall not|may not|must not|will not|cannot|no (?:
 _OBLIGES = re.compile(r"\b(?:shall|must|is required|are required)\b", re.I)
 _OFFICIAL_BOUND = re.compile(r"\b(?:inspector|officer|village|town|board|department|municipality|official)s?\b[^.;:]{0,80}?"
                              r"\b(?:shall not|must not|may not)\b", re.I)
+# A prohibition that binds everyone ("it shall be unlawful for any person", "no person shall") binds whoever
+# the question asks about.
+_ANYONE_BOUND = re.compile(r"\b(?:(?:it shall be |is )?unlawful (?:for any(?:one| person)|to)|no person (?:\w+ )?shall)\b", re.I)
 _ONLY = re.compile(r"\b(?:only|except|unless|exempt)\b", re.I)
 _PERMITS = re.compile(r"\b(?:may|authorized|entitled|empowered|has the (?:right|power|authority))\b", re.I)
 
@@ -459,6 +475,8 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
             relevant = (top_cov >= MIN_COVERAGE if dense is None else close >= MIN_VIEW_SIMILARITY or
                         (top_cov >= MIN_COVERAGE and close >= MIN_VIEW_ANY and
                          (close >= MIN_VIEW_FLOOR or top_cov >= STRONG_COVERAGE)))
+        # A provision the question cites by number ("explain 391(E)(1) to me") is what it asks about.
+        relevant = relevant or best[0][2].id in plan.citations
         if not relevant:
             continue
         top_score, sentence, p, hit = best[0]

@@ -154,10 +154,20 @@ class Assistant:
             return A.answer_definition(self.corpus, q, plan.term, munis, is_named, plan, hits)
         if plan.intent == "compare":
             return C.answer_compare(self.corpus, self.retriever, plan)
+        # A calculator the question's slots call for answers first when it can decide: its answer names what is
+        # not in the corpus itself ("10 days: 10 separate offenses; the fine is set in § 1-7, not here").
+        # Else a corpus gap the question names answers before it ("2 acres in Tuckahoe?": the threshold is in
+        # Appendix A, not here).
+        calculated = self._calculate(plan, plan.calculator, munis, is_named) \
+            if plan.intent == "calculator" and plan.calculator else None
+        if calculated is not None and calculated.intent == "calculator" and not calculated.abstained:
+            return calculated
         gap = A.find_gap(self.corpus, plan, munis) or A.find_external(self.corpus, plan, munis)
         if gap is not None:
             return gap
-        name = plan.calculator if plan.intent == "calculator" else self._calculator_from_evidence(plan)
+        if calculated is not None:
+            return calculated
+        name = self._calculator_from_evidence(plan)
         if name:
             ans = self._calculate(plan, name, munis, is_named)
             if ans is not None:

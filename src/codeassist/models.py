@@ -244,6 +244,9 @@ class QueryPlan(Frozen):
     citation_text: str | None = Field(default=None, description="The citation as typed, for lookups.")
     subject: str | None = Field(default=None, description="A subject these ordinances do not cover.")
     yes_no: bool = Field(default=False, description="A yes/no question (it starts with can, do, is, must ...).")
+    verdict_query: str | None = Field(default=None, description="A two-part question's yes/no part, its context kept "
+                                      "and its other questions left out ('Can the officer hire an engineer? And who "
+                                      "pays?' -> the first); None when that is the whole question.")
     asks: Literal["authority", "permission", "obligation", "fact"] | None = Field(
         default=None, description="What a yes/no question asks: may an official act, may the asker, must it, or does it happen.")
     negative: bool = Field(default=False, description="Asked in the negative or about getting out of a rule ('without', 'skip', 'exempt').")

@@ -67,6 +67,21 @@ def asking_clause(text: str) -> int:
     return starts[-1] if starts else 0
 
 
+_SENTENCE = re.compile(r"(?:[^?.!]|[?.!](?=\S))+(?:[?.!]+|$)")  # "0.5 inch" stays whole
+
+
+def verdict_query(text: str) -> str | None:
+    """The yes/no part of a question that also asks something else: its statements and yes/no questions,
+    without the other questions ("Can the officer hire an outside engineer? And who sets the cost?" -> the
+    first). None when the question has no other question, or no yes/no one."""
+    sentences = [m.group(0).strip() for m in _SENTENCE.finditer(text) if m.group(0).strip()]
+    asked = [s for s in sentences if s.endswith("?")]
+    kept = [s for s in sentences if not s.endswith("?") or _is_yes_no(s)]
+    if len(asked) < 2 or len(kept) == len(sentences) or not any(s.endswith("?") for s in kept):
+        return None
+    return " ".join(kept)
+
+
 def _is_yes_no(text: str) -> bool:
     # "which activities, as defined, have to submit a plan?" opens with a question word: the "have" after
     # its comma does not make it a yes/no question ("... in March. Does the town need to know?" still is).
@@ -352,7 +367,7 @@ class Planner:
                          definitions=tuple(dict.fromkeys(asked + used)), asked_definitions=tuple(asked),
                          intent=route.intent, calculator=route.calculator, term=route.term,
                          citation_text=route.citation_text, subject=route.notes[0] if route.notes else None,
-                         yes_no=_is_yes_no(text), negative=bool(U.NEGATIVE.search(text)),
+                         yes_no=_is_yes_no(text), verdict_query=verdict_query(text), negative=bool(U.NEGATIVE.search(text)),
                          asks=ask_kind(text),
                          measure=m.group(0).lower() if (m := _MEASURE.search(text)) else None, external=external,
                          slots=slots, slot_sources=sources, gaps=gaps,

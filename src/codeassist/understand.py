@@ -229,7 +229,7 @@ def extract_dates(q: str, today: date) -> list[date]:
     for m in re.finditer(r"\b(" + month_names + r")\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?\b", low):
         y = int(m[3]) if m[3] else today.year
         add(m.start(), safe(y, _MONTHS[m[1]], int(m[2])))
-    for m in re.finditer(r"\bin\s+(" + month_names + r")\s+(\d{4})\b", low):
+    for m in re.finditer(r"\b(?:in\s+)?(" + month_names + r")\.?\s+(\d{4})\b", low):  # "in March 2026", "issued Feb 2026"
         add(m.start(), safe(int(m[2]), _MONTHS[m[1]], 1))
     for m in re.finditer(r"\b(today|yesterday|tomorrow|last night)\b", low):
         delta = {"today": 0, "yesterday": -1, "last night": -1, "tomorrow": 1}[m[1]]
@@ -296,7 +296,8 @@ _CITATION_IN_Q = re.compile(
     r"(§\s*\d|\b\d+[a-z]?-\d+\b|\b(?:section|sec\.?)\s*\d{3}\b|\b3[89]\d\s*\(?[a-z]\)?\b|"
     r"\b(?:exemptions?|penalties|enforcement|fees|purpose|applicability)\s+(?:item\s+)?\(?[a-k]\)?(?:\s|$|\?))", re.I)
 _LOOKUP_WORDS = re.compile(r"\b(what does|what do|show|say|says|text of|read|full text|quote|look ?up|open|cite|"
-                           r"what'?s in|what is in|wording of)\b", re.I)
+                           r"what'?s in|what is in|wording|verbatim|pull (?:up|out)|bring up|display|print|"
+                           r"(?:can|could|may) (?:i|we) see|let me see)\b", re.I)
 _DEFINITION = re.compile(
     r"^(?:what(?:'s| is| are| does| counts as| qualifies as|s)|define|definition of|meaning of|who (?:is|counts as)|"
     r"what do(?:es)? (?:they|you|the (?:town|village|law|code)) mean by)\s+(?:an?\s+|the\s+)?[\"'\u2018\u201c]?(?P<term>[^?\"'\u2019\u201d]+?)[\"'\u2019\u201d]?"
@@ -339,7 +340,8 @@ _PENALTY = re.compile(r"\b(fines?|penalt(?:y|ies)|how much (?:will|would|could|d
                       r"offen[cs]es?|convictions?|how many (?:violations|offenses)|one violation or (?:several|many|more)|"
                       r"separate violations?|several violations)\b", re.I)
 _DEADLINE = re.compile(r"\b(when is|when are|when (?:do|does|must|should) (?:i|we|the)|deadline|due|last day|how long (?:do|does) (?:i|we)|"
-                       r"by when|expire|expires|expiration|how soon|latest|close the walls|cover (?:the )?wiring|conceal|"
+                       r"by when|expire|expires|expiration|run(?:s)? out|good (?:until|through|till)|valid (?:until|through|till)|"
+                       r"how soon|latest|close the walls|cover (?:the )?wiring|conceal|"
                        r"when can (?:we|i)|void|release(?:d)? (?:the )?(?:bond|guarantee|security))\b", re.I)
 _ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|rewir(?:e|ed|es|ing)|fuse|fuses|switch(?:es)?|outlet|receptacles?|circuits?|subpanel|"
                          r"panel|lamp sockets?|drop cords?|journeym[ae]n|sheetrock over|breakers?|ceiling fans?|"

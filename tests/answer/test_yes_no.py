@@ -197,3 +197,38 @@ def test_while_ties_a_may_question_to_a_must_before_headnote(plan):
 def test_a_long_no_shall_sentence_prohibits(plan):
     said = "No application for approval of a land development activity shall be reviewed until the plan is received."
     assert yes_no(plan("can I get my application reviewed now?"), hit(), said) == "No"
+
+
+def test_a_denial_the_headnote_question_shares_is_not_a_different_subject(plan):
+    # The headnote question is itself about someone who is not a registered contractor.
+    asked = "Can a homeowner who is not a registered electrical contractor get an electrical permit?"
+    assert yes_no(plan("can I get the permit as a homeowner if I'm not a registered contractor?"),
+                  hit("no", asked, CLOSE)) == "No"
+
+
+def test_a_prohibition_on_anyone_answers_whether_someone_else_may(plan):
+    said = "It shall be unlawful for any person to make connection to wiring until the Building Inspector approves it."
+    assert yes_no(plan("can the utility make the connection before the inspector approves the wiring?"), hit(), said) == "No"
+    # A prohibition on one named person says nothing of what an official may do.
+    assert yes_no(plan("can the inspector make the connection before approving the wiring?"), hit(),
+                  "The contractor shall not make connection to wiring until approved.") is None
+
+
+def test_the_glossarys_words_count_toward_what_the_quote_speaks_to(plan):
+    said = "It shall be unlawful to reconnect wiring that the Building Inspector disconnected until approved."
+    assert yes_no(plan("the inspector cut my power. can my electrician turn it back on?"), hit(), said) == "No"
+
+
+def test_a_figure_the_provision_holds_needs_none_in_the_headnote_question():
+    asked = "Is the reopening of the construction season one of the stages needing notice?"
+    assert _same_figures("Do I owe 48 hrs notice before reopening?", asked, "notify at least 48 hours before each stage")
+    assert not _same_figures("Do I owe 72 hrs notice before reopening?", asked, "notify at least 48 hours before each stage")
+
+
+def test_a_two_part_question_is_given_a_verdict_on_its_yes_no_part(plan):
+    q = plan("Can the officer hire an outside engineer to review plans? And who sets what that costs?")
+    assert q.verdict_query == "Can the officer hire an outside engineer to review plans?"
+    cost = "Can the outside engineer's review cost more than the fee schedule?"
+    assert yes_no(q, hit("yes", cost, CLOSE)) == "Yes"  # asked of the yes/no part only
+    assert plan("My electrician is not licensed. Is that a problem?").verdict_query is None  # one question
+    assert plan("What is a SWPPP? Who writes it?").verdict_query is None  # no yes/no part

@@ -121,6 +121,8 @@ def test_for_municipality_copies_without_changing_the_plan(build):
     ("§ 7-3", "tuckahoe:7-3"),
     ("hempstead § 392 B", "hempstead:392(B)"),
     ("quote 7B-7(b) please", "tuckahoe:7B-7(b)"),
+    ("can you pull up 391(E)(1) for me, the part with the certification wording", "hempstead:391(E)(1)"),
+    ("could I see 7-9(b)?", "tuckahoe:7-9(b)"),
 ])
 def test_a_typed_citation_is_a_lookup(build, question, pid):
     plan = build(question)
@@ -534,6 +536,15 @@ def test_slots_read_from_everyday_wording(build, question, slots, absent):
     plan = build(question)
     assert {k: plan.slots.get(k) for k in slots} == slots
     assert not set(absent) & set(plan.slots)
+
+
+@pytest.mark.parametrize("question,date", [
+    ("electrical contractor registration issued Feb 2026 in tuckahoe - when does it expire?", "2026-02-01"),
+    ("got my electrical contractor registration in march 2026. when does it run out?", "2026-03-01"),
+])
+def test_a_month_and_year_date_a_registration_for_the_deadlines_calculator(build, question, date):
+    plan = build(question)
+    assert plan.slots["dates"] == [date] and plan.calculator == "deadlines"
 
 
 def test_a_month_abbreviation_is_not_expanded_as_a_notice_of_violation(build):

@@ -119,3 +119,17 @@ def test_query_vectors_are_those_of_sentence_transformers_encode(real_retriever)
         embedder.clear_query_cache()
         want = model.encode(row["question"], normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False)
         assert np.array_equal(embedder.embed_query(row["question"]), np.asarray(want, dtype=np.float32)), row["id"]
+
+
+def test_a_two_part_questions_verdicts_come_from_its_yes_no_part(real_retriever):
+    # The yes/no headnote question closest to "Can the officer hire an outside engineer?" is the same whether or
+    # not a second, wh- question follows it: the verdict is looked up for the yes/no part alone.
+    planner = real_retriever.planner
+    both = planner.build("Can the stormwater officer hand plan review off to an outside engineering firm? "
+                         "And who sets what that costs?", "hempstead")
+    alone = planner.build("Can the stormwater officer hand plan review off to an outside engineering firm?", "hempstead")
+    assert both.verdict_query == alone.query
+    verdicts = {h.id: (h.yes_no_text, h.yes_no_similarity) for h in real_retriever.search_plan(both, k=5)}
+    verdicts_alone = {h.id: (h.yes_no_text, h.yes_no_similarity) for h in real_retriever.search_plan(alone, k=5)}
+    shared = set(verdicts) & set(verdicts_alone)
+    assert shared and all(verdicts[pid] == verdicts_alone[pid] for pid in shared)
