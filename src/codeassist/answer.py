@@ -524,7 +524,7 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
         intro = _lead_in(corpus, lead.id)
         said = f"{intro.quote} {lead.quote}" if intro is not None else lead.quote
         verdict = yes_no(plan, hit, said) if hit.id == lead.id else None
-        summary = D.summary(corpus, lead.id, label)
+        summary = _quoted_sentence_first(D.summary(corpus, lead.id, label), lead.quote)
         if verdict:
             blocks.append(D.lead(f"{verdict}.", label))
             label = None
@@ -542,6 +542,27 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
     draft = D.build(*blocks, *(D.note(c) for c in caveats), D.offices(offices, "Questions about your site:"))
     return reply(question, draft, "retrieval", municipality=parts[0][0] if len(parts) == 1 else None,
                  caveats=caveats, offices=offices)
+
+
+def _quoted_sentence_first(summary: Block | None, quote: str) -> Block | None:
+    """A summary of several sentences opens with the one that says what the quoted words (the sentence
+    retrieval found answering the question) say: "Temporary-work certificates expire at a stated time" before
+    the rest of § 7-8(a)'s summary when that is the sentence quoted. The others follow in their order."""
+    if summary is None:
+        return None
+    parts = sentences(summary.text)
+    if len(parts) < 2:
+        return summary
+    quoted = set(content_stems(quote))
+    overlap = [len(set(content_stems(part)) & quoted) / max(1, len(set(content_stems(part)))) for part in parts]
+    best = max(range(len(parts)), key=lambda i: overlap[i])
+    if best == 0 or overlap[best] < QUOTED_SENTENCE_MARGIN + overlap[0]:
+        return summary
+    return summary.model_copy(update={"text": " ".join([parts[best], *parts[:best], *parts[best + 1:]])})
+
+
+# How much more of a later summary sentence's words the quote must hold than the first's for it to lead.
+QUOTED_SENTENCE_MARGIN = 0.2
 
 
 # The units a figure needs to answer what a question measures: a height in feet, a price in dollars.

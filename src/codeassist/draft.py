@@ -1,7 +1,7 @@
 """Drafted answers as data: building blocks, verifying them, and rendering them as text.
 
 Handlers return a `Draft` (models.py): typed blocks in reading order. `verify` walks the blocks: every
-quote must be verbatim in its provision, every summary must be that provision's curated headnote (whose
+quote must be verbatim in its provision, every summary must be that provision's curated headnote, its sentences perhaps reordered (whose
 figures the provision's text holds), and every figure in our own words must be held by a quote, a summary
 or the calculation in the same answer. Text is made from the blocks only after that, by `render_text`.
 """
@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .models import Answer, Block, Citation, Draft
-from .text import figures
+from .text import figures, sentences
 
 if TYPE_CHECKING:
     from .corpus import Corpus
@@ -119,7 +119,7 @@ def _walk(corpus: "Corpus", draft: Draft, calculation: Any, question: str, echo_
                 support.append(c.quote)
         elif b.kind == "summary":
             h = corpus.headnote(b.summary_of or "")
-            if h is None or h.summary != b.text:
+            if h is None or (h.summary != b.text and sorted(sentences(h.summary)) != sorted(sentences(b.text))):
                 problems.append(f"summary is not the headnote of {b.summary_of}")
                 continue
             extra = _figures_of(corpus, h.summary, h.id)

@@ -82,7 +82,11 @@ VIEWS_PER_PROVISION = 5
 # A question asking for reasons ("why ...", "what's the point of ...") is answered by a list of findings or
 # purposes as a whole when its items crowd the top REASONS_TOP: on the five dev splits (643 retrieval
 # questions) hit@1 565 -> 568 and hit@5 635 -> 638, no split worse; for every question alike, hit@1 fell to 498.
-_REASONS = re.compile(r"\b(?:why|purpose|reasons?|goals?|point of|trying to (?:fix|solve|accomplish|do))\b", re.I)
+_REASONS = re.compile(r"\b(?:why|purpose|reasons?|goals?|point of|trying to (?:fix|solve|accomplish|do))\b|"
+                      # ... and for everything a document must hold ("what has to be spelled out in a notice?")
+                      r"\bwhat (?:all )?goes (?:in|into)\b|\bwhat (?:all )?(?:has|have|needs?|must|should) (?:to )?(?:be )?"
+                      r"(?:in|included|spelled out|listed|stated|contained|put in)\b|"
+                      r"\bwhat (?:does|do|must|should) .{0,40}?\b(?:contain|include|list|spell out|state)\b", re.I)
 REASONS_TOP = 5
 PINNED_SCORE = 1.0  # citations typed in the question and asked-about definitions rank first
 MAX_K = 100

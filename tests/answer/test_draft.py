@@ -86,6 +86,26 @@ def test_a_summary_must_be_exactly_the_headnote(corpus, change):
     assert D.verify(corpus, D.build(block)) == [f"summary is not the headnote of {APPEAL}"]
 
 
+def test_a_summary_may_open_with_the_sentence_the_quote_says(corpus):
+    from codeassist.answer import _quoted_sentence_first
+    from codeassist.text import sentences
+
+    pid = "tuckahoe:7-8(a)"
+    summary = D.summary(corpus, pid)
+    parts = sentences(summary.text)
+    assert len(parts) >= 3
+    quote = "When a certificate is issued authorizing the connection and the use of temporary work, such a certificate " \
+            "shall be issued to expire at a stated time and shall be revocable by the Building Inspector at his discretion."
+    moved = _quoted_sentence_first(summary, quote)
+    assert moved.text.startswith("Temporary-work certificates expire") and sorted(sentences(moved.text)) == sorted(parts)
+    assert D.verify(corpus, D.build(moved)) == []  # the headnote's own sentences, reordered
+    # The first sentence stays first when the quote is what it says.
+    assert _quoted_sentence_first(summary, corpus.get(pid).text.split(", and the person")[0]).text == summary.text
+    # Sentences of the headnote with one of them altered are not the headnote.
+    altered = summary.model_copy(update={"text": moved.text.replace("stated time", "later time")})
+    assert D.verify(corpus, D.build(altered)) == [f"summary is not the headnote of {pid}"]
+
+
 def test_a_summary_of_another_provision_fails(corpus):
     block = Block(kind="summary", text=corpus.headnote(APPEAL).summary, summary_of=GRAVES)
     assert D.verify(corpus, D.build(block)) == [f"summary is not the headnote of {GRAVES}"]

@@ -126,3 +126,7 @@ def test_a_question_for_reasons_gets_the_list_whole_when_its_items_crowd_the_top
     assert retriever._reasons_whole(one) == one
     assert R._REASONS.search("why does the town care about runoff?") and R._REASONS.search("what's the point of ch. 7B?")
     assert not R._REASONS.search("who reviews my plan?")
+    # A question for everything a document must hold asks for the list whole too.
+    for q in ("what has to be spelled out in a notice of violation?", "what all goes in a NOV", "what must the notice contain?"):
+        assert R._REASONS.search(q), q
+    assert not R._REASONS.search("what has to happen before I start?")
