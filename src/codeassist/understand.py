@@ -362,7 +362,11 @@ ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
     (r"\b(silvicultur\w*|logging|timber|forestry)\b", "silviculture"),
     (r"\b(farm\w*|agricultur\w*|livestock|crops?|grazing)\b", "agriculture"),
     (r"\b(routine maintenance|maintain(?:ing)? the original|back to (?:how|the way) it was|original (?:line|grade)|"
-     r"(?:fix|fixing|clean|cleaning|regrad\w*) (?:an |the |our )?existing (?:ditch|swale|drainage|channel))\b", "routine_maintenance"),
+     r"(?:fix|fixing|clean|cleaning|regrad\w*) (?:an |the |our )?existing (?:ditch|swale|drainage|channel)|"
+     # "clearing out a clogged drainage channel to restore its original capacity"
+     r"restor\w* (?:its |the |their )?original (?:capacity|purpose|line|grade|flow)|original (?:hydraulic )?capacity|"
+     r"(?:clear|clean|dredg|unclog)\w*(?: out)? (?:an? |the |our |that )?(?:clogged |existing |old |silted )*"
+     r"(?:ditch|swale|drainage (?:ditch|channel|swale)|channel|culvert)s?)\b", "routine_maintenance"),
     (r"\b(repair\w* (?:to )?(?:the |a |an |our )?(?:stormwater|smp|drainage|detention|retention|basin|pond))\b", "smp_repair"),
     (r"\b(cemetery|graves?|burial)\b", "cemetery_graves"),
     # "sign" the plan is a verb, not the exempt activity: signs count as things put up.

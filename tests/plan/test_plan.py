@@ -547,6 +547,20 @@ def test_a_month_and_year_date_a_registration_for_the_deadlines_calculator(build
     assert plan.slots["dates"] == [date] and plan.calculator == "deadlines"
 
 
+@pytest.mark.parametrize("question,activity", [
+    ("clearing out a clogged drainage channel on 3 acres to restore its original capacity. review needed?", "routine_maintenance"),
+    ("we're dredging the silted ditch behind the lot, do we need a swppp?", "routine_maintenance"),
+    ("clearing 3 acres for a new drainage channel, do we need a swppp?", None),  # clearing land, not a channel
+])
+def test_maintaining_a_channel_is_the_routine_maintenance_activity(build, question, activity):
+    assert build(question).slots.get("activity") == activity
+
+
+def test_the_zoning_appendix_is_the_villages_appendix_a(build):
+    plan = build("What does the zoning appendix's § 7-3 site plan section require for stormwater in Tuckahoe?")
+    assert plan.intent != "lookup" and any("7-1.3(f) and 7-3" in name for name in plan.external)
+
+
 def test_a_month_abbreviation_is_not_expanded_as_a_notice_of_violation(build):
     assert "notice of violation" not in build("inspection on Nov 25, what next?").expanded
     assert "notice of violation" in build("we got a NOV on Nov 25, what next?").expanded
