@@ -577,8 +577,11 @@ _MEASURE_UNITS = [
 
 def _holds_measure(text: str, measure: str) -> bool:
     """Does the text hold a figure of the kind the question measures ("how tall" -> a number of feet, "what does
-    it cost" -> dollars)? Any figure counts for a measure of no known kind."""
+    it cost" -> dollars, "how many bananas" -> bananas)? Any figure counts for a measure of no known kind."""
     unit = next((u for kind, u in _MEASURE_UNITS if kind.search(measure)), None)
+    if unit is None and measure.startswith("how many "):  # a count of something: the text must name it
+        counted = stems(measure.split()[-1])
+        return bool(counted) and counted[0] in stems(text) and bool(figures(text))
     if unit is None:
         return bool(figures(text))
     low = text.lower()

@@ -105,6 +105,9 @@ _MEASURE = re.compile(
     r"\b(?:minimum|maximum|max|min) (?:size|height|depth|width|distance|setback|spacing)\b", re.I)
 
 
+_HOW_MANY = re.compile(r"\bhow many ([a-z]{3,})\b", re.I)
+
+
 # A question about what a document says or requires, or how to act under it.
 _CONTENTS = re.compile(
     r"\bwhat (?:does|do|did|would|will) .{0,80}?\b(?:say|says|require|requires|contain|include|specify|mean|cover|list|set)\b|"
@@ -289,6 +292,16 @@ class Planner:
         found = self.named(rest) if rest else []
         return found[0] if found and len(rest.split()) <= 6 else None
 
+    def _measure(self, text: str) -> str | None:
+        """The figure the question asks for: a size, distance or price (_MEASURE), or a count of something the
+        corpus never names ("how many bananas fit in a swppp?": no text here counts bananas)."""
+        if (m := _MEASURE.search(text)) is not None:
+            return m.group(0).lower()
+        counted = _HOW_MANY.search(text)
+        if counted is not None and not self.speller.knows(counted.group(1)) and not self.speller.corrections(counted.group(1)):
+            return counted.group(0).lower()
+        return None
+
     # --- citations and terms ---
     def find_citations(self, query: str, municipality: str | None) -> list[Provision]:
         """Provisions cited in the question. Only spans that look like citations are tried, so a number
@@ -369,7 +382,7 @@ class Planner:
                          citation_text=route.citation_text, subject=route.notes[0] if route.notes else None,
                          yes_no=_is_yes_no(text), verdict_query=verdict_query(text), negative=bool(U.NEGATIVE.search(text)),
                          asks=ask_kind(text),
-                         measure=m.group(0).lower() if (m := _MEASURE.search(text)) else None, external=external,
+                         measure=self._measure(text), external=external,
                          slots=slots, slot_sources=sources, gaps=gaps,
                          divisions=tuple(oid for oid, pattern in self._divisions if pattern.search(text)),
                          follow_up=follow, follow_up_municipality=moved_to)

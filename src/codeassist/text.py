@@ -266,6 +266,11 @@ class Speller:
         self.vocabulary = frozenset(w for w in words if w.isalpha())
         self._stems = frozenset(stem(w) for w in self.vocabulary)
 
+    def knows(self, word: str) -> bool:
+        """Does the corpus use this word, or a word with its stem?"""
+        w = word.lower()
+        return w in self.vocabulary or stem(w) in self._stems
+
     def corrections(self, text: str) -> list[str]:
         out: list[str] = []
         for w in dict.fromkeys(re.findall(r"[a-z]+", text.lower())):

@@ -295,3 +295,10 @@ def test_a_provision_the_question_cites_is_what_it_asks_about(assistant, corpus)
     # Not a lookup ("explain" is not a lookup word), but the cited provision answers: never an abstention.
     ans = ask(assistant, corpus, "explain 391(E)(1) to me in plain terms please, what it requires")
     assert not ans.abstained and ans.citations[0].id == "hempstead:391(E)(1)"
+
+
+def test_a_count_of_something_the_corpus_never_names_is_not_answered(assistant, corpus):
+    ans = ask(assistant, corpus, "how many bananas fit in a swppp")
+    assert ans.abstained and "how many bananas" in ans.answer
+    # A count of something the texts do name is asked of them as usual.
+    assert assistant.plan("how many days do I have to appeal a notice of violation?").measure is None
