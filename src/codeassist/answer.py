@@ -195,7 +195,10 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return headnote
     if _asked_negatively(plan.query):
         return None
-    modal = _modal_verdict(plan.asks, said) if _speaks_to(plan.query, said, plan.expansions) and not _denies_subject(plan.query, said) \
+    asks = plan.asks
+    if asks == "permission" and _WE_ASK.search(plan.query[asking_clause(plan.query):]) and _OFFICIAL_MAY.search(said):
+        asks = "authority"  # staff asking "can we hold the CO?" of a power the law gives the Town: "we" are the Town
+    modal = _modal_verdict(asks, said) if _speaks_to(plan.query, said, plan.expansions) and not _denies_subject(plan.query, said) \
         else None
     if modal is not None and headnote is not None and headnote != modal:
         return None  # a close headnote question says otherwise
@@ -380,6 +383,9 @@ _OFFICIAL_BOUND = re.compile(r"\b(?:inspector|officer|village|town|board|departm
 # the question asks about.
 _ANYONE_BOUND = re.compile(r"\b(?:(?:it shall be |is )?unlawful (?:for any(?:one| person)|to)|no person (?:\w+ )?shall)\b", re.I)
 _ONLY = re.compile(r"\b(?:only|except|unless|exempt)\b", re.I)
+_WE_ASK = re.compile(r"^\W*(?:(?:so|and|but|ok),?\s+)?(?:can|could|may) we\b", re.I)
+_OFFICIAL_MAY = re.compile(r"\b(?:inspector|officer|village|town|board|department|municipality|official)s?\b[^.;:]{0,60}?"
+                           r"\b(?:may|shall have the (?:right|power|authority))\b", re.I)
 _PERMITS = re.compile(r"\b(?:may|authorized|entitled|empowered|has the (?:right|power|authority))\b", re.I)
 
 

@@ -232,3 +232,10 @@ def test_a_two_part_question_is_given_a_verdict_on_its_yes_no_part(plan):
     assert yes_no(q, hit("yes", cost, CLOSE)) == "Yes"  # asked of the yes/no part only
     assert plan("My electrician is not licensed. Is that a problem?").verdict_query is None  # one question
     assert plan("What is a SWPPP? Who writes it?").verdict_query is None  # no yes/no part
+
+
+def test_we_asking_of_a_power_the_law_gives_the_town_are_the_town(plan):
+    said = "The Stormwater Management Officer may prevent the occupancy of the building or land."
+    assert yes_no(plan("the builder ignored the erosion rules. can we prevent occupancy of the house?"), hit(), said) == "Yes"
+    # "can I ...?" of the same power asks what the asker may do: the Town's power says nothing of it.
+    assert yes_no(plan("the builder ignored the erosion rules. can I prevent occupancy of the house?"), hit(), said) is None
