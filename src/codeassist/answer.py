@@ -731,9 +731,14 @@ def find_gap(corpus: "Corpus", plan: QueryPlan, munis: list[str]) -> Answer | No
     when the plan was built). With several municipalities in scope, it abstains only when every one of them
     lacks the text."""
     found: dict[str, tuple[Any, Any]] = {}
+    asked_topic = clear_topic(plan, corpus)  # an electrical fee question is not about the stormwater law's fees
+    if asked_topic:
+        munis = [m for m in munis if any(o.municipality == m and o.topic == asked_topic for o in corpus.ordinances.values())] or munis
     for key in plan.gaps:
         oid, _, i = key.rpartition("#")
         o = corpus.ordinances[oid]
+        if asked_topic and o.topic != asked_topic:
+            continue
         if o.municipality in munis and o.municipality not in found:
             found[o.municipality] = (o, o.gaps[int(i)])
     if not found or len(found) < len(munis):

@@ -302,3 +302,9 @@ def test_a_count_of_something_the_corpus_never_names_is_not_answered(assistant, 
     assert ans.abstained and "how many bananas" in ans.answer
     # A count of something the texts do name is asked of them as usual.
     assert assistant.plan("how many days do I have to appeal a notice of violation?").measure is None
+
+
+def test_a_gap_of_another_law_is_not_named_for_an_electrical_question(assistant, corpus):
+    # Hempstead's stormwater fees are not an answer to what Tuckahoe's electrical license renewal costs.
+    ans = ask(assistant, corpus, "how much is the electrical license renewal fee?")
+    assert ans.abstained and "Board of Trustees" in ans.answer and "Town of Hempstead" not in ans.answer
