@@ -510,6 +510,9 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
         if plan.subject:
             return abstain(corpus, question, f"{NOT_IN_CORPUS} anything about {plan.subject}: {scope_sentence(corpus)} "
                            "The municipality's clerk can say which local law covers it.", munis)
+        if plan.measure:  # "how tall may a fence be?": say what figure the text lacks
+            return abstain(corpus, question, f"{NOT_IN_CORPUS} that (\u201c{plan.measure}\u201d): no provision in the "
+                           f"{where}'s text here sets a figure for it.", munis, topic_of(plan))
         return abstain(corpus, question, f"{NOT_IN_CORPUS} how this works in the {where}: no provision in the "
                        "text here addresses the question closely enough to quote.", munis, topic_of(plan))
     if plan.measure and parts and not any(_holds_measure(corpus.full_text(c.id) or "", plan.measure)
@@ -574,7 +577,7 @@ QUOTED_SENTENCE_MARGIN = 0.2
 # The units a figure needs to answer what a question measures: a height in feet, a price in dollars.
 _LENGTH = r"(?:feet|foot|ft|inch(?:es)?|yards?|meters?|miles?)"
 _MEASURE_UNITS = [
-    (re.compile(r"\b(?:tall|high|height|deep|depth|wide|width|far|distance|thick|setback|spacing|diameter)"), _LENGTH),
+    (re.compile(r"\b(?:tall|high|height|deep|depth|wide|width|far|close|near|distance|thick|setback|spacing|diameter)"), _LENGTH),
     (re.compile(r"\b(?:size|big|large|dimension|minimum|maximum|max|min)"), _LENGTH + r"|acres?|square|sq\.?"),
     (re.compile(r"\b(?:cost|fee|charge|price)"), r"dollars?"),
     (re.compile(r"\b(?:slope|steep)"), r"percent|%|to one|:1"),
@@ -733,7 +736,8 @@ def find_gap(corpus: "Corpus", plan: QueryPlan, munis: list[str]) -> Answer | No
     found: dict[str, tuple[Any, Any]] = {}
     asked_topic = clear_topic(plan, corpus)  # an electrical fee question is not about the stormwater law's fees
     if asked_topic:
-        munis = [m for m in munis if any(o.municipality == m and o.topic == asked_topic for o in corpus.ordinances.values())] or munis
+        covering = {o.municipality for o in corpus.ordinances.values() if o.topic == asked_topic}
+        munis = [m for m in munis if m in covering] or munis
     for key in plan.gaps:
         oid, _, i = key.rpartition("#")
         o = corpus.ordinances[oid]

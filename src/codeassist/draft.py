@@ -1,9 +1,9 @@
 """Drafted answers as data: building blocks, verifying them, and rendering them as text.
 
 Handlers return a `Draft` (models.py): typed blocks in reading order. `verify` walks the blocks: every
-quote must be verbatim in its provision, every summary must be that provision's curated headnote, its sentences perhaps reordered (whose
-figures the provision's text holds), and every figure in our own words must be held by a quote, a summary
-or the calculation in the same answer. Text is made from the blocks only after that, by `render_text`.
+quote must be verbatim in its provision, every summary must be that provision's curated headnote (its
+sentences perhaps reordered; figures the provision's text holds), and every figure in our own words must be
+held by a quote, a summary or the calculation in the same answer. Text is made from the blocks only after that, by `render_text`.
 """
 
 from __future__ import annotations

@@ -98,7 +98,7 @@ _WH_OPENS = re.compile(r"\s*(?:" + _QUESTION_WORDS + r")\b[^,]*,", re.I)
 
 # A question that asks for a size, a distance or a price: the answer must hold a figure.
 _MEASURE = re.compile(
-    r"\bhow (?:tall|high|deep|wide|far|big|large|heavy|thick|steep)\b(?! (?:can|could|will|would|is) the (?:fine|penalty))|"
+    r"\bhow (?:tall|high|deep|wide|far|close|near|big|large|heavy|thick|steep)\b(?! (?:can|could|will|would|is) the (?:fine|penalty))|"
     r"\bhow many (?:feet|foot|inches|yards|meters|square|gallons|amps?|volts?)\b|"
     r"\bwhat (?:size|height|depth|width|diameter|distance|spacing|slope|dimensions?|setbacks?|gauge|amperage)\b|"
     r"\bhow much (?:does (?:it|a|an|the) [\w -]{0,30}cost|is (?:the|a|an) [\w -]{0,30}(?:fee|charge|cost|price))\b|"

@@ -308,3 +308,19 @@ def test_a_gap_of_another_law_is_not_named_for_an_electrical_question(assistant,
     # Hempstead's stormwater fees are not an answer to what Tuckahoe's electrical license renewal costs.
     ans = ask(assistant, corpus, "how much is the electrical license renewal fee?")
     assert ans.abstained and "Board of Trustees" in ans.answer and "Town of Hempstead" not in ans.answer
+
+
+@pytest.mark.parametrize("q,muni,missing", [
+    ("min disturbance that triggers a swppp in tuckahoe?", None, "§ 12-1"),
+    ("is there a cap on how much of my lot can be paved? thinking of widening the driveway", "hempstead", "zoning code"),
+    ("what storm do we have to size the detention basin for, the 100-year?", "hempstead", "Design Manual"),
+    ("who is allowed to sign the stormwater plan in tuckahoe?", None, "who may prepare or sign"),
+])
+def test_questions_about_text_the_corpus_lacks_name_what_is_missing(assistant, corpus, q, muni, missing):
+    ans = ask(assistant, corpus, q, municipality=muni)
+    assert ans.abstained and missing in ans.answer, ans.answer
+
+
+def test_a_distance_the_text_never_gives_is_not_answered(assistant, corpus):
+    ans = ask(assistant, corpus, "how close to the property line can I build a deck in tuckahoe", municipality="tuckahoe")
+    assert ans.abstained and "how close" in ans.answer

@@ -30,10 +30,19 @@ def test_a_size_the_text_never_gives_is_not_answered_with_a_near_miss(assistant,
 
 def test_what_only_the_other_municipality_says(assistant, corpus):
     # Not a [[gaps]] entry: the evidence rule (_answered_elsewhere) decides this one.
-    ans = ask(assistant, corpus, "may the village's stormwater officer take a licensed professional's certification "
-              "in place of reviewing the plans?", "tuckahoe")
+    ans = ask(assistant, corpus, "in the village, must the plan be signed by a licensed landscape architect or engineer?",
+              "tuckahoe")
     assert ans.abstained and "Town of Hempstead" in ans.answer and "nothing in its text here addresses it" in ans.answer
     assert all(c.id.startswith("tuckahoe:") for c in ans.citations)
+
+
+def test_what_the_asked_municipalitys_text_settles_is_answered_from_it(assistant, corpus):
+    # Only Hempstead's text lets the officer accept a certification; Tuckahoe's says the officer "shall accept and
+    # review all" plans, and its headnote asks this in the negative: "No.", from Tuckahoe's text alone.
+    ans = ask(assistant, corpus, "may the village's stormwater officer take a licensed professional's certification "
+              "in place of reviewing the plans?", "tuckahoe")
+    assert not ans.abstained and ans.answer.lstrip("*").startswith("No.")
+    assert ans.citations and all(c.id.startswith("tuckahoe:7B-4") for c in ans.citations)
 
 
 @pytest.mark.parametrize("q,muni,verdict", [

@@ -1,7 +1,7 @@
 """Gold questions: the splits, loading their JSON lines, and what a gold line says about itself.
 
-The splits (eval/GOLD.md), each a file of eval/. ``dev`` (eval/gold.jsonl) is the set the project was tuned on and may be
-tuned on; ``dev2`` and ``dev3`` (eval/dev2.jsonl, eval/dev3.jsonl) were each written blind later, measured
+The splits (eval/GOLD.md), each a file of eval/. ``dev`` (eval/gold.jsonl) is the set the project was tuned
+on and may be tuned on; ``dev2`` and ``dev3`` (eval/dev2.jsonl, eval/dev3.jsonl) were each written blind later, measured
 once untouched, then tuned on too; ``dev4`` (eval/dev4.jsonl) was written blind in session 16 and measured
 once at its end, untouched, then tuned on in session 17; ``dev5`` (eval/dev5.jsonl) was written blind in
 session 17, measured once untouched, then tuned on; ``dev6`` (eval/dev6.jsonl) was written blind late in

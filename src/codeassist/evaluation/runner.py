@@ -67,10 +67,10 @@ def run_eval(split: str = "all", out_dir: Path | str | None = DEFAULT_OUT, *,
              ids: Sequence[str] | None = None,
              limit: int | None = None, answers: bool = True, write: bool = True,
              log: Callable[[str], None] | None = None) -> dict[str, dict]:
-    """Run the eval (retrieval against baselines, then answers) on each requested split ("test", "dev" or
-    "all"; the splits are the files of `folder`, default eval/; `files` overrides a split's questions file) and return {split: metrics}, test first. Writes
-    REPORT.md and results-<split>.json into out_dir when `write`. `ids` and `limit` pick questions
-    (for tests)."""
+    """Run the eval (retrieval against baselines, then answers) on each requested split ("test", "dev",
+    "devN" or "all"; the splits are the files of `folder`, default eval/; `files` overrides a split's
+    questions file) and return {split: metrics}, test first. Writes REPORT.md and results-<split>.json into
+    out_dir when `write`. `ids` and `limit` pick questions (for tests)."""
     say = log or (lambda msg: print(msg, file=sys.stderr, flush=True))
     paths = resolve_splits(split, files, folder)
     if not paths:
