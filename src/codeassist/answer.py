@@ -377,15 +377,14 @@ def _modal_verdict(asks: str | None, said: str) -> str | None:
 
 _PROHIBITS = re.compile(r"\b(?:shall not|may not|must not|will not|cannot|no (?:[\w-]+ ){1,9}shall|unlawful|prohibited)\b", re.I)
 _OBLIGES = re.compile(r"\b(?:shall|must|is required|are required)\b", re.I)
-_OFFICIAL_BOUND = re.compile(r"\b(?:inspector|officer|village|town|board|department|municipality|official)s?\b[^.;:]{0,80}?"
-                             r"\b(?:shall not|must not|may not)\b", re.I)
+_OFFICIALS = r"\b(?:inspector|officer|village|town|board|department|municipality|official)s?\b"
+_OFFICIAL_BOUND = re.compile(_OFFICIALS + r"[^.;:]{0,80}?\b(?:shall not|must not|may not)\b", re.I)
 # A prohibition that binds everyone ("it shall be unlawful for any person", "no person shall") binds whoever
 # the question asks about.
 _ANYONE_BOUND = re.compile(r"\b(?:(?:it shall be |is )?unlawful (?:for any(?:one| person)|to)|no person (?:\w+ )?shall)\b", re.I)
 _ONLY = re.compile(r"\b(?:only|except|unless|exempt)\b", re.I)
 _WE_ASK = re.compile(r"^\W*(?:(?:so|and|but|ok),?\s+)?(?:can|could|may) we\b", re.I)
-_OFFICIAL_MAY = re.compile(r"\b(?:inspector|officer|village|town|board|department|municipality|official)s?\b[^.;:]{0,60}?"
-                           r"\b(?:may|shall have the (?:right|power|authority))\b", re.I)
+_OFFICIAL_MAY = re.compile(_OFFICIALS + r"[^.;:]{0,60}?\b(?:may|shall have the (?:right|power|authority))\b", re.I)
 _PERMITS = re.compile(r"\b(?:may|authorized|entitled|empowered|has the (?:right|power|authority))\b", re.I)
 
 

@@ -67,7 +67,9 @@ def asking_clause(text: str) -> int:
     return starts[-1] if starts else 0
 
 
-_SENTENCE = re.compile(r"(?:[^?.!]|[?.!](?=\S))+(?:[?.!]+|$)")  # "0.5 inch" stays whole
+# A typed question's sentences: text.sentences() splits the law's text only before a capital, and users type
+# "can i? who pays?" in lower case. "0.5 inch" stays whole.
+_SENTENCE = re.compile(r"(?:[^?.!]|[?.!](?=\S))+(?:[?.!]+|$)")
 
 
 def verdict_query(text: str) -> str | None:

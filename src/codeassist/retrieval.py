@@ -234,11 +234,11 @@ class Retriever:
                 found = self.index.dense(vector, depth * VIEWS_PER_PROVISION, plan.municipality)
                 scores["dense"] = _best(found, weights["dense"], depth, self._discounts)
                 views["dense"] = _closest(found)
-                verdicts = _closest(found, kinds=("yes", "no"))
-                if plan.verdict_query:  # "Can the officer hire an engineer? And who pays?": the yes/no part's own
-                    verdicts = _closest(self.index.dense(self.embedder.embed_query(plan.verdict_query),  # closest
-                                                         depth * VIEWS_PER_PROVISION, plan.municipality),
-                                        kinds=("yes", "no"))
+                # "Can the officer hire an engineer? And who pays?": the headnote yes/no questions closest to the
+                # yes/no part alone (one more embedding, only for such questions).
+                asked = found if not plan.verdict_query else self.index.dense(
+                    self.embedder.embed_query(plan.verdict_query), depth * VIEWS_PER_PROVISION, plan.municipality)
+                verdicts = _closest(asked, kinds=("yes", "no"))
                 # How close the question came to the law's own text (not to our headnotes' wording).
                 nearest = max((round(float(s), 6) for c, s in found if c.view == "text"), default=None)
             except IndexUnavailable as e:

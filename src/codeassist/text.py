@@ -274,7 +274,7 @@ class Speller:
     def corrections(self, text: str) -> list[str]:
         out: list[str] = []
         for w in dict.fromkeys(re.findall(r"[a-z]+", text.lower())):
-            if len(w) < SPELL_MIN_LETTERS or w in self.vocabulary or stem(w) in self._stems:
+            if len(w) < SPELL_MIN_LETTERS or self.knows(w):
                 continue
             found = {w[:i] + c + w[i:] for i in range(len(w) + 1) for c in _LETTERS} & self.vocabulary
             if len(w) >= SPELL_SWAP_LETTERS:
