@@ -523,8 +523,9 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
                        "for it.", [m for m, _, _, _ in parts], topic_of(plan), closest,
                        municipality=parts[0][0] if len(parts) == 1 else None)
     if not named and len(parts) > 1:
-        top = max(s for _, _, s, _ in parts)
-        parts = [x for x in parts if x[2] >= 0.6 * top]
+        # The municipality whose text answers best leads: the user reads the first line.
+        parts.sort(key=lambda x: -x[2])
+        parts = [x for x in parts if x[2] >= 0.6 * parts[0][2]]
     blocks: list[Block | None] = []
     for muni, cites, _, hit in parts:
         label = names[muni] if (len(parts) > 1 or not named) else None

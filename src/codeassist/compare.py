@@ -99,9 +99,7 @@ def compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) -> dict:
 def _topics(corpus: "Corpus", question: str) -> set[str]:
     """The ordinance topics compared: those the question names ("Tuckahoe's electrical code vs Hempstead's
     stormwater article"), else stormwater, the subject both municipalities' laws share."""
-    named = {o.topic for o in corpus.ordinances.values()
-             if any(re.search(r"\b" + re.escape(w) + r"(?!\w)", question, re.I) for w in [o.topic, *o.topic_words])}
-    return named or {"stormwater"}
+    return {o.topic for o in corpus.ordinances_named(question)} or {"stormwater"}
 
 
 # "how long do you get to appeal in Hempstead compared to Tuckahoe?", "who certifies the as-builts, A vs B?": a

@@ -288,6 +288,14 @@ class Planner:
         asked = set(self._named(text[start:], other_place)) if start else set()
         return asked.pop() if len(asked) == 1 else None
 
+    def _topic_scope(self, text: str) -> tuple[str, ...]:
+        """Where a question that names no place can be answered: every municipality, but those with a law on
+        the topic it names when only some have one ("who does the final inspection after the electrician is
+        done?" -> the municipalities with an electrical code)."""
+        everywhere = tuple(self.corpus.municipalities)
+        having = {o.municipality for o in self.corpus.ordinances_named(text)}
+        return tuple(m for m in everywhere if m in having) or everywhere
+
     def follow_up_municipality(self, text: str) -> str | None:
         """"what about in Tuckahoe?" -> the municipality it moves to."""
         rest = U.follow_up_rest(text)
@@ -360,7 +368,7 @@ class Planner:
             muni, source = self.corpus.check_municipality(fallback_municipality), "conversation"
         else:
             muni, source = None, "none"  # two named (a comparison) or none: search everything
-        scope = (muni,) if muni else (named or tuple(self.corpus.municipalities))
+        scope = (muni,) if muni else (named or self._topic_scope(text))
         expansions = (*self.glossary.expansions(text), *self.speller.corrections(text))
         expanded = U.append_expansions(text, expansions)
         citations = tuple(p.id for p in self.find_citations(text, muni))

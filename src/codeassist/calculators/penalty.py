@@ -278,10 +278,22 @@ def headline(out: PenaltyOutput, names: dict[str, str], data: dict | None = None
     cont = f" Continuing conduct counts as {sv.count} separate {sv.unit}-based violations." if sv and sv.count > 1 else ""
     if cont and _COUNTING.search(question):  # "how many violations is that?": the count first
         return f"{cont.strip()} Each is punishable as Tier {out.tier} ({where}): {fine}{jail}."
-    return f"Tier {out.tier} ({where}): {fine}{jail}.{cont}"
+    return f"{_repeat_verdict(question, out.tier)}Tier {out.tier} ({where}): {fine}{jail}.{cont}"
 
 
 _COUNTING = re.compile(r"\b(?:how many|separate|count(?:s|ed)?)\b", re.I)
+# "...the first one was seven years ago. Does the higher second-offense range apply?": a yes/no question
+# whether a repeat-offense tier applies, which the computed tier settles.
+_REPEAT_ASKED = re.compile(r"(?:^|[.?!]\s+)(?:does|do|is|are|will|would|am|can|could|should)\b[^.?!]*?"
+                           r"\b(?:(third)|second|repeat|subsequent|higher|bigger|enhanced|prior)\b[^.?!]*\?", re.I)
+
+
+def _repeat_verdict(question: str, tier: int | None) -> str:
+    """'Yes. ' or 'No. ' when the question asks whether a repeat-offense tier applies; else ''."""
+    m = _REPEAT_ASKED.search(question)
+    if m is None or tier is None:
+        return ""
+    return "Yes. " if tier >= (3 if m.group(1) else 2) else "No. "
 
 
 def undecided(out: PenaltyOutput, slots: dict | None = None) -> bool:

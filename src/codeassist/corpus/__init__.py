@@ -202,6 +202,12 @@ class Corpus:
     def ordinance_of(self, pid: str) -> Ordinance:
         return self.ordinances[self._provisions[pid].ordinance]
 
+    def ordinances_named(self, text: str) -> list[Ordinance]:
+        """The ordinances a question names by their topic or topic words ("electrician" names an electrical
+        code, "erosion" a stormwater law)."""
+        return [o for o in self.ordinances.values()
+                if any(re.search(r"\b" + re.escape(w) + r"(?!\w)", text, re.I) for w in [o.topic, *o.topic_words])]
+
     def office_for(self, pid_or_ordinance: str) -> str:
         """Display name of the office that administers the provision's ordinance."""
         ordinance = self.ordinances.get(pid_or_ordinance) or self.ordinance_of(pid_or_ordinance)
