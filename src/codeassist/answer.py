@@ -20,6 +20,7 @@ from .understand import NEGATIVE
 
 if TYPE_CHECKING:
     from .corpus import Corpus
+    from .models import Ordinance
 
 NOT_IN_CORPUS = "The ordinance text here does not say"
 MIN_COVERAGE = 0.34  # share of the question's (IDF-weighted) words a passage must hold, or:
@@ -133,6 +134,16 @@ def abstain(corpus: "Corpus", question: str, reason: str, munis: list[str] | Non
     draft = D.build(D.lead(reason), *(extra or []), *(D.quote(c, role="pointer") for c in citations or []),
                     D.offices(offices, "For an answer, ask:"))
     return reply(question, draft, "abstain", municipality=municipality, abstained=True, offices=offices)
+
+
+def no_law_there(corpus: "Corpus", question: str, munis: list[str], law: "Ordinance") -> Answer:
+    """The municipality asked about has no law like `law` (another municipality's) in this corpus: an
+    electrical question about a town whose only law here is its stormwater article. Its offices for other
+    laws do not answer it: no office line, the department named."""
+    where = _names(corpus)[munis[0]]
+    return abstain(corpus, question, f"{NOT_IN_CORPUS} anything about {law.topic} work in the {where}: no "
+                   f"{law.title.lower()} of theirs is in this corpus. Ask the {where}'s building department.",
+                   munis, topic=law.topic)
 
 
 # --- retrieval answers -------------------------------------------------------------------------------

@@ -140,6 +140,10 @@ class Assistant:
             return A.reply(q, draft, "clarify", municipality=caller, follow_up=follow)
         munis = list(plan.scope)
         is_named = bool(caller or named)
+        laws = self.corpus.ordinances_named(q)
+        if is_named and laws and not self.corpus.covering({o.topic for o in laws}) & set(munis):
+            # "a generator at my house in Hempstead: electrical permit?": no electrical code of Hempstead's is here.
+            return A.no_law_there(self.corpus, q, munis, laws[0])
         if plan.intent == "lookup":
             ans = A.answer_lookup(self.corpus, q, plan.citation_text or q, plan.municipality)
             if ans is not None:
@@ -237,12 +241,10 @@ class Assistant:
         calc = CALCULATORS[name]
         names = A._names(self.corpus)
         if name == "electrical_permit" or (name == "penalty" and plan.slots.get("electrical")):
-            electrical = [o.municipality for o in self.corpus.ordinances.values() if o.topic == "electrical"]
-            if named and munis and not set(munis) & set(electrical):
-                # Its stormwater offices do not answer electrical questions: no office line, the department named.
-                return A.abstain(self.corpus, q, f"{A.NOT_IN_CORPUS} anything about electrical work in the "
-                                 f"{names[munis[0]]}: no electrical code of theirs is in this corpus. Ask the "
-                                 f"{names[munis[0]]}'s building department.", munis, topic="electrical")
+            codes = [o for o in self.corpus.ordinances.values() if o.topic == "electrical"]
+            electrical = [o.municipality for o in codes]
+            if named and munis and codes and not set(munis) & set(electrical):
+                return A.no_law_there(self.corpus, q, munis, codes[0])
             munis = [m for m in munis if m in electrical] or electrical
         parts: list[tuple[str, Any, dict]] = []
         for muni in munis:

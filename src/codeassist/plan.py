@@ -27,10 +27,15 @@ if TYPE_CHECKING:
 # Questions a yes or a no answers open (or, after a statement, go on: "... - can the town ...?") with an
 # auxiliary verb; what they ask: may something happen (permission), must it (obligation), or does it (fact).
 _QUESTION_WORDS = r"what|whats|how|who|whom|whose|when|where|which|why"
-_CLAUSE_START = r"(?:^|[.!?;:\u2013\u2014-]\s+|,\s+)"
-_CLAUSE = _CLAUSE_START + r"(?:(?:ok(?:ay)?|so|and|but|also|hi|hello|quick question)[,:]?\s+)*"
 _AUXILIARIES = r"can|could|do|does|did|is|are|am|was|were|must|should|shall|will|would|may|might|need|needs"
-_YES_NO = re.compile(_CLAUSE + r"(?:" + _AUXILIARIES + r"|have|has)\b", re.I)
+# "Once we fix it can we just flip it back on?", "if i fail the exam do i get the fee back": an opening
+# condition typed without its comma ends where an auxiliary and its subject begin the question.
+_CONDITION = (r"(?:^|[.!?;]\s+)(?:if|once|after|before|now that|as soon as)\s+"
+              r"(?:(?!\b(?:" + _QUESTION_WORDS + r")\b)[^,?.;]){3,80}?\s+(?=(?:" + _AUXILIARIES +
+              r")\s+(?:i|we|you|they|he|she|it|the|my|our|a|an|someone|anyone)\b)")
+_CLAUSE_START = r"(?:^|[.!?;:\u2013\u2014-]\s+|,\s+|" + _CONDITION + ")"
+_CLAUSE = _CLAUSE_START + r"(?:(?:ok(?:ay)?|so|and|but|also|hi|hello|quick question)[,:]?\s+)*"
+_YES_NO = re.compile(_CLAUSE + r"(?P<aux>" + _AUXILIARIES + r"|have|has)\b", re.I)
 # "permit required?", "Covered by the stormwater law?": a clause that opens with what is asked of it.
 _ELLIPTICAL = re.compile(_CLAUSE_START + r"(?:[\w'&-]+\s+){0,3}(?:required|needed|covered|allowed|"
                          r"exempt|ok|okay|legal|permitted|necessary|mandatory|refunded|refundable|returned|reimbursed|"
@@ -63,7 +68,7 @@ def ask_kind(text: str) -> str | None:
 def asking_clause(text: str) -> int:
     """Where the (last) yes/no clause of a question starts: "not part of a subdivision. do I need ..." -> at
     "do"; 0 when none is found."""
-    starts = [m.end() - len(m.group(0).lstrip(" ,.!?;:\u2013\u2014-")) for m in _YES_NO.finditer(text)]
+    starts = [m.start("aux") for m in _YES_NO.finditer(text)]
     return starts[-1] if starts else 0
 
 
@@ -293,7 +298,7 @@ class Planner:
         the topic it names when only some have one ("who does the final inspection after the electrician is
         done?" -> the municipalities with an electrical code)."""
         everywhere = tuple(self.corpus.municipalities)
-        having = {o.municipality for o in self.corpus.ordinances_named(text)}
+        having = self.corpus.covering({o.topic for o in self.corpus.ordinances_named(text)})
         return tuple(m for m in everywhere if m in having) or everywhere
 
     def follow_up_municipality(self, text: str) -> str | None:
@@ -381,7 +386,8 @@ class Planner:
         gaps = tuple(f"{o.id}#{i}" for o in self.corpus.ordinances.values() for i, g in enumerate(o.gaps)
                      if all(re.search(p, low) for p in g.all_of) and (not g.any_of or any(re.search(p, low) for p in g.any_of)))
         external = self._external(low, scope) if _CONTENTS.search(text) else ()
-        route = U.route(text, self.definitions, len(named), other_place=other, slots=slots, glossary=self.glossary)
+        route = U.route(text, self.definitions, len(named), other_place=other, slots=slots, glossary=self.glossary,
+                        names_law=bool(self.corpus.ordinances_named(text)))
         moved_to = self.follow_up_municipality(text)
         follow = ("municipality" if moved_to else "area" if "area" in slots and U.is_follow_up_area(text)
                   else "full_text" if U.is_follow_up_full_text(text) else None)

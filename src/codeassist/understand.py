@@ -348,7 +348,8 @@ _ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|rewir(?:e|ed|es|in
                          r"light(?:ing)? fixtures?|generators?|ev chargers?|car chargers?)\b", re.I)
 _PERMIT = re.compile(r"\b(?:(?:need|require[sd]?|get|pull|apply for|file for)\s+(?:an?\s+|the\s+|any\s+)?(?:electrical\s+|wiring\s+)?permits?|"
                      r"without (?:an?\s+|the\s+|any\s+)?(?:electrical\s+|wiring\s+)?permits?|"
-                     r"permits?\s+(?:needed|required|necessary)|permit needed|can i do it myself|do it myself)\b", re.I)
+                     r"permits?\s+(?:needed|required|necessary)|permit needed|can i do it myself|do it myself)\b|"
+                     r"(?:^|[.!;:-]\s*)(?:an?\s+|electrical\s+)?permits?\s*\?", re.I)  # "... for a hot tub. Permit?"
 
 # Electrical work being done (the permit calculator's subject), not wiring merely used or owned.
 _WORK = re.compile(r"\b(install\w*|replac\w*|add(?:ing)?|wir(?:e|ing) (?:up|a|an|the|my|our|new)|repair\w*|fix\w*|chang\w*|"
@@ -575,10 +576,12 @@ _EVENT_SLOTS = [
 
 
 def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: str | None = None,
-          slots: dict | None = None, glossary: Glossary | None = None) -> Route:
+          slots: dict | None = None, glossary: Glossary | None = None, names_law: bool = False) -> Route:
     """Decide what the question needs, from the slots it states. `definitions` maps lower-case defined terms
-    to provision ids; `n_named` is how many municipalities the question names. A subject these laws do not
-    cover is noted, not decided here: the answer layer abstains only when retrieval finds nothing close."""
+    to provision ids; `n_named` is how many municipalities the question names; `names_law` is whether it
+    names the topic of a law in the corpus (its metadata's topic words: "circuit" names an electrical code).
+    A subject these laws do not cover is noted, not decided here: the answer layer abstains only when
+    retrieval finds nothing close."""
     low = q.lower()
     if slots is None:
         slots = read_slots(q, date.today())[0]
@@ -586,7 +589,7 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
         return Route("abstain", other_place=other_place)
     subject = OTHER_SUBJECTS.search(q)
     # "keep trash out of the runoff", "is a parking lot impervious cover?": the laws' own subject is named too.
-    ours = re.search(r"\b(storm ?water|runoff|erosion|sediment|swpp\w*|pollut\w*|electric\w*|wiring|drainage)\b", low) or \
+    ours = names_law or re.search(r"\b(storm ?water|runoff|erosion|sediment|swpp\w*|pollut\w*|electric\w*|wiring|drainage)\b", low) or \
         any(" " in t and re.search(r"(?<![\w-])" + re.escape(t) + r"(?![\w-])", low) for t in definitions)
     notes = [subject.group(0)] if subject and not ours else []
     m = _CITATION_IN_Q.search(q)

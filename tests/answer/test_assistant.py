@@ -270,6 +270,15 @@ def test_electrical_work_where_no_electrical_code_is_held_names_no_stormwater_of
     assert "building department" in ans.answer and "Stormwater Management Officer" not in ans.answer
 
 
+@pytest.mark.parametrize("q", [
+    "Putting a standby generator at my house before hurricane season. Do I need an electrical permit from the town?",
+    "who inspects new wiring in Hempstead?",
+])
+def test_a_law_the_named_municipality_does_not_have_here_is_not_answered_from_another_law(assistant, corpus, q):
+    ans = ask(assistant, corpus, q, municipality="hempstead")
+    assert ans.abstained and "no electrical code of theirs" in ans.answer and not ans.citations
+
+
 def test_as_defined_in_passing_does_not_send_a_village_question_to_the_definitions_gap(assistant, corpus):
     ans = ask(assistant, corpus, "which land development activities, as defined in the village code, have to submit "
               "a SWPPP to the officer?", municipality="tuckahoe")

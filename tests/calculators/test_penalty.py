@@ -146,3 +146,17 @@ def test_the_years_named_set_how_far_apart_the_offenses_were(question, tier_prio
     data, _ = read_slots({"offense_number": 2}, question, "hempstead", today=today)
     prior = date.fromisoformat(data["prior_conviction_dates"][0])
     assert abs((today - prior).days / 365.25 - tier_prior_years) < 0.01
+
+
+@pytest.mark.parametrize("question, continuing_tier, lead", [
+    ("the first conviction was seven years ago. does the higher second-offense range apply?", 1, "No. Tier 1"),
+    ("second conviction two years after the first: do we get the repeat-offense fine?", 2, "Yes. Tier 2"),
+    ("is the third-offense fine what we face now?", 2, "No. Tier 2"),
+    ("what is the fine for a second offense?", 2, "Tier 2"),   # not a yes/no question: no verdict
+])
+def test_a_question_whether_a_repeat_tier_applies_is_answered_yes_or_no_by_the_computed_tier(question, continuing_tier, lead):
+    from codeassist.calculators.penalty import headline
+    priors = [date(2025, 1, 10)] * (continuing_tier - 1)
+    out = calc(municipality="hempstead", offense_date=date(2026, 1, 10), prior_conviction_dates=priors)
+    assert out.tier == continuing_tier
+    assert headline(out, {"hempstead": "Town of Hempstead"}, None, question).startswith(lead)

@@ -649,3 +649,46 @@ def test_definition_questions_in_everyday_forms(build, question, term):
 
 def test_a_question_that_only_uses_a_term_is_not_a_definition_question(build):
     assert build("who reviews my stormwater pollution prevention plan?", "hempstead").intent != "definition"
+
+
+@pytest.mark.parametrize("question, asks, clause", [
+    # An opening condition typed without its comma ends where the auxiliary and its subject begin.
+    ("Once we fix it can we just flip it back on?", "permission", "can we just flip it back on?"),
+    ("if i fail the exam do i get the application fee back", "fact", "do i get the application fee back"),
+    ("before the town signs off do we need our other permits?", "obligation", "do we need our other permits?"),
+])
+def test_a_condition_without_its_comma_still_leads_to_the_question(build, question, asks, clause):
+    plan = build(question)
+    assert (plan.yes_no, plan.asks) == (True, asks)
+    from codeassist.plan import asking_clause
+    assert question[asking_clause(question):] == clause
+
+
+@pytest.mark.parametrize("question", ["if nobody shows up when can we close the walls?", "when can we close the walls?"])
+def test_a_question_word_inside_the_condition_keeps_it_a_wh_question(build, question):
+    assert not build(question).yes_no
+
+
+@pytest.mark.parametrize("question, scope", [
+    # Only Tuckahoe has an electrical code here: its topic words and its office narrow a question naming no place.
+    ("the electrician finished - who does the final inspection?", ("tuckahoe",)),
+    ("the Building Inspector disqualified our inspection firm. how long to appeal?", ("tuckahoe",)),
+    ("who reviews the erosion control plan?", ("hempstead", "tuckahoe")),
+])
+def test_a_question_naming_no_place_is_searched_where_a_law_it_names_exists(build, corpus, question, scope):
+    plan = build(question)
+    assert plan.municipality is None and set(plan.scope) == set(scope)
+
+
+def test_a_bare_permit_question_after_electrical_work_is_the_permit_calculator(build):
+    plan = build("Adding a dedicated circuit in my garage for a hot tub. Permit?", "tuckahoe")
+    assert (plan.intent, plan.calculator, plan.subject) == ("calculator", "electrical_permit", None)
+
+
+@pytest.mark.parametrize("question, gap", [
+    ("where do I find the site plan review standards in Appendix A that the erosion chapter mentions?", True),
+    # Without Appendix A named, 7B-4(c) itself says what the review is held to: no gap.
+    ("what standards does site plan review judge stormwater by?", False),
+])
+def test_the_appendix_a_gap_needs_appendix_a_named(build, corpus, question, gap):
+    assert (gap_key(corpus, "tuckahoe:7B-4(c)") in build(question, "tuckahoe").gaps) is gap

@@ -208,6 +208,10 @@ class Corpus:
         return [o for o in self.ordinances.values()
                 if any(re.search(r"\b" + re.escape(w) + r"(?!\w)", text, re.I) for w in [o.topic, *o.topic_words])]
 
+    def covering(self, topics: set[str]) -> set[str]:
+        """The municipalities with a law on any of `topics` in this corpus."""
+        return {o.municipality for o in self.ordinances.values() if o.topic in topics}
+
     def office_for(self, pid_or_ordinance: str) -> str:
         """Display name of the office that administers the provision's ordinance."""
         ordinance = self.ordinances.get(pid_or_ordinance) or self.ordinance_of(pid_or_ordinance)
