@@ -259,6 +259,8 @@ class QueryPlan(Frozen):
     gaps: tuple[str, ...] = Field(default=(), description="Metadata gaps the question asks about: 'ordinance-id#index'.")
     divisions: tuple[str, ...] = Field(default=(), description="Ordinances the question names by their division "
                                        "('ch. 7B', 'Chapter 7', 'Article XXXVIII'): their ids.")
+    laws: tuple[str, ...] = Field(default=(), description="Ordinances the question names by their topic words "
+                                  "('electrician', 'erosion'; see Ordinance.topic_words): their ids.")
     follow_up: Literal["municipality", "area", "full_text"] | None = Field(
         default=None, description="A follow-up that leans on the conversation: 'what about in X?', 'and if it's 6 acres?', 'show me that section'.")
     follow_up_municipality: str | None = Field(default=None, description="The municipality a 'what about in X?' moves to.")

@@ -23,6 +23,7 @@ from .text import Speller
 
 if TYPE_CHECKING:
     from .corpus import Corpus
+    from .models import Ordinance
 
 # Questions a yes or a no answers open (or, after a statement, go on: "... - can the town ...?") with an
 # auxiliary verb; what they ask: may something happen (permission), must it (obligation), or does it (fact).
@@ -293,12 +294,12 @@ class Planner:
         asked = set(self._named(text[start:], other_place)) if start else set()
         return asked.pop() if len(asked) == 1 else None
 
-    def _topic_scope(self, text: str) -> tuple[str, ...]:
+    def _topic_scope(self, laws: list["Ordinance"]) -> tuple[str, ...]:
         """Where a question that names no place can be answered: every municipality, but those with a law on
         the topic it names when only some have one ("who does the final inspection after the electrician is
         done?" -> the municipalities with an electrical code)."""
         everywhere = tuple(self.corpus.municipalities)
-        having = self.corpus.covering({o.topic for o in self.corpus.ordinances_named(text)})
+        having = self.corpus.covering({o.topic for o in laws})
         return tuple(m for m in everywhere if m in having) or everywhere
 
     def follow_up_municipality(self, text: str) -> str | None:
@@ -373,7 +374,8 @@ class Planner:
             muni, source = self.corpus.check_municipality(fallback_municipality), "conversation"
         else:
             muni, source = None, "none"  # two named (a comparison) or none: search everything
-        scope = (muni,) if muni else (named or self._topic_scope(text))
+        laws = self.corpus.ordinances_named(text)
+        scope = (muni,) if muni else (named or self._topic_scope(laws))
         expansions = (*self.glossary.expansions(text), *self.speller.corrections(text))
         expanded = U.append_expansions(text, expansions)
         citations = tuple(p.id for p in self.find_citations(text, muni))
@@ -387,7 +389,7 @@ class Planner:
                      if all(re.search(p, low) for p in g.all_of) and (not g.any_of or any(re.search(p, low) for p in g.any_of)))
         external = self._external(low, scope) if _CONTENTS.search(text) else ()
         route = U.route(text, self.definitions, len(named), other_place=other, slots=slots, glossary=self.glossary,
-                        names_law=bool(self.corpus.ordinances_named(text)))
+                        names_law=bool(laws))
         moved_to = self.follow_up_municipality(text)
         follow = ("municipality" if moved_to else "area" if "area" in slots and U.is_follow_up_area(text)
                   else "full_text" if U.is_follow_up_full_text(text) else None)
@@ -401,5 +403,6 @@ class Planner:
                          measure=self._measure(text), external=external,
                          slots=slots, slot_sources=sources, gaps=gaps,
                          divisions=tuple(oid for oid, pattern in self._divisions if pattern.search(text)),
+                         laws=tuple(o.id for o in laws),
                          follow_up=follow, follow_up_municipality=moved_to)
 

@@ -260,11 +260,22 @@ class Retriever:
             fused = relative_score_fusion(scores, weights=self.weights)
         if _REASONS.search(plan.query):
             fused = self._reasons_whole(fused)
+        fused = self._named_laws_first(fused, {*plan.divisions, *plan.laws})
         found_by = {pid: names for pid, _, names in fused}
         pinned = list(dict.fromkeys([*plan.citations, *plan.asked_definitions]))
         head = [(pid, PINNED_SCORE, ("citation",) if pid in plan.citations else ("definition", *found_by.get(pid, ())))
                 for pid in pinned]
         return self._hits(head + [row for row in fused if row[0] not in pinned], k, shown, verdicts), nearest
+
+    def _named_laws_first(self, ranked: list[tuple[str, float, tuple[str, ...]]],
+                          named: set[str]) -> list[tuple[str, float, tuple[str, ...]]]:
+        """"electrical violation goes on for weeks - counted once or per day?": the provisions of the laws the
+        question names (by division or topic words) rank before those of the municipality's other laws, in
+        their order. A question naming every law, or none, keeps the fused order."""
+        if not named:
+            return ranked
+        first = [row for row in ranked if (p := self.corpus.get(row[0])) is not None and p.ordinance in named]
+        return first + [row for row in ranked if row not in first] if first else ranked
 
     def _reasons_whole(self, ranked: list[tuple[str, float, tuple[str, ...]]]) -> list[tuple[str, float, tuple[str, ...]]]:
         """"Why does the town care about runoff?": when two or more of the top provisions are items of one list

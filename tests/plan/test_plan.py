@@ -692,3 +692,9 @@ def test_a_bare_permit_question_after_electrical_work_is_the_permit_calculator(b
 ])
 def test_the_appendix_a_gap_needs_appendix_a_named(build, corpus, question, gap):
     assert (gap_key(corpus, "tuckahoe:7B-4(c)") in build(question, "tuckahoe").gaps) is gap
+
+
+def test_the_laws_a_question_names_by_topic_words(build):
+    assert build("electrical violation goes on for weeks - counted once or per day?", "tuckahoe").laws == ("tuckahoe-ch7",)
+    assert set(build("who checks the erosion controls?").laws) == {"hempstead-stormwater", "tuckahoe-ch7b"}
+    assert build("who checks the site?").laws == ()

@@ -133,3 +133,13 @@ def test_a_two_part_questions_verdicts_come_from_its_yes_no_part(real_retriever)
     verdicts_alone = {h.id: (h.yes_no_text, h.yes_no_similarity) for h in real_retriever.search_plan(alone, k=5)}
     shared = set(verdicts) & set(verdicts_alone)
     assert shared and all(verdicts[pid] == verdicts_alone[pid] for pid in shared)
+
+
+def test_the_law_a_question_names_by_its_topic_words_ranks_first(real_retriever):
+    # Tuckahoe holds two laws with a continuing-violation rule: § 7-14 (electrical, each day) and § 7B-8(d)
+    # (erosion, each week). The law the question names decides which one answers.
+    electrical = real_retriever.search("electrical violation goes on for weeks - counted once or per day?", "tuckahoe", k=3)
+    assert electrical[0].id == "tuckahoe:7-14"
+    erosion = real_retriever.search("does the erosion chapter count each week of an ongoing violation as a new "
+                                    "offense?", "tuckahoe", k=3)
+    assert erosion[0].id == "tuckahoe:7B-8(d)"
