@@ -11,6 +11,7 @@ names and aliases, its defined terms, and the gazetteer of other places (corpus/
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from collections.abc import Mapping
 from datetime import date
 from typing import TYPE_CHECKING
@@ -251,6 +252,25 @@ class Planner:
     # --- places ---
     def other_place(self, text: str) -> str | None:
         return self.gazetteer.other_place(text, self.ours)
+
+    @cached_property
+    def _place_names(self) -> tuple[re.Pattern[str], dict[str, str]]:
+        kinds = {n: self.corpus.municipalities[mid].kind for mid, names in self.aliases.items() for n in names}
+        specific = sorted((n for n in kinds if not _GENERIC.fullmatch(n)), key=len, reverse=True)
+        pattern = re.compile(r"(?P<prep>\b(?:in|for|at|within)\s+)?(?:\bthe\s+)?(?<![\w-])(?P<name>"
+                             + "|".join(re.escape(n) for n in specific) + r")(?:'s)?(?![\w-])", re.I)
+        return pattern, kinds
+
+    def without_places(self, text: str) -> str:
+        """The question without the names of our municipalities: "... contain in hempstead" -> "... contain",
+        "does the Town of Hempstead require" -> "does the town require". A search filtered to the municipality
+        learns nothing from its name, and "Town of Hempstead", written through the law, would favour the
+        provisions that repeat it; who acts (the town, the village) stays."""
+        pattern, kinds = self._place_names
+
+        def put(m: re.Match[str]) -> str:
+            return " " if m["prep"] else f" the {kinds.get(m['name'].lower(), '')} "
+        return re.sub(r"\s{2,}", " ", pattern.sub(put, text)).strip() or text
 
     def named(self, text: str) -> list[str]:
         """Municipality ids the question names, in order ("North Hempstead" is not Hempstead); failing an

@@ -246,7 +246,10 @@ class Retriever:
                     raise
                 log.warning("vector search unavailable, answering from BM25 alone: %s", e)
         if mode in ("hybrid", "bm25"):
-            found = self.index.lexical(plan.query, depth * VIEWS_PER_PROVISION, plan.municipality,
+            # Searching one municipality's words, its name in the question adds only the provisions that repeat
+            # it ("Town of Hempstead"). Dev splits (1,160 retrieval questions): hit@1 +3 net, right provision +2.
+            words = self.planner.without_places(plan.query) if plan.municipality else plan.query
+            found = self.index.lexical(words, depth * VIEWS_PER_PROVISION, plan.municipality,
                                        views=_searched(weights["bm25"]), extra=plan.expansions)
             scores["bm25"], views["bm25"] = _best(found, weights["bm25"], depth, self._discounts), _closest(found)
         # The view a hit shows: the dense one when dense found it (it carries a cosine), else BM25's.

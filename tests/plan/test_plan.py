@@ -698,3 +698,13 @@ def test_the_laws_a_question_names_by_topic_words(build):
     assert build("electrical violation goes on for weeks - counted once or per day?", "tuckahoe").laws == ("tuckahoe-ch7",)
     assert set(build("who checks the erosion controls?").laws) == {"hempstead-stormwater", "tuckahoe-ch7b"}
     assert build("who checks the site?").laws == ()
+
+
+@pytest.mark.parametrize("question, searched", [
+    ("give me the full list of what a basic swppp has to contain in hempstead", "give me the full list of what a basic swppp has to contain"),
+    ("Does the Town of Hempstead require a bond?", "Does the town require a bond?"),
+    ("can tuckahoe inspect my site", "can the village inspect my site"),
+    ("in the village can I dig", "in the village can I dig"),  # who acts stays
+])
+def test_our_municipalities_names_are_left_out_of_a_word_search(planner, question, searched):
+    assert planner.without_places(question) == searched

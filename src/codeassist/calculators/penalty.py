@@ -284,7 +284,7 @@ def headline(out: PenaltyOutput, names: dict[str, str], data: dict | None = None
 _COUNTING = re.compile(r"\b(?:how many|separate|count(?:s|ed)?)\b", re.I)
 # "...the first one was seven years ago. Does the higher second-offense range apply?": a yes/no question
 # whether a repeat-offense tier applies, which the computed tier settles.
-_REPEAT_ASKED = re.compile(r"(?:^|[.?!]\s+)(?:does|do|is|are|will|would|am|can|could|should)\b[^.?!]*?"
+_REPEAT_ASKED = re.compile(r"(?:^|[.?!:;,-]\s+)(?:does|do|is|are|will|would|am|can|could|should)\b[^.?!]*?"
                            r"\b(?:(third)|second|repeat|subsequent|higher|bigger|enhanced|prior)\b[^.?!]*\?", re.I)
 
 
