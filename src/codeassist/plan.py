@@ -111,6 +111,7 @@ _MEASURE = re.compile(
     r"\bhow many (?:feet|foot|inches|yards|meters|square|gallons|amps?|volts?)\b|"
     r"\bwhat (?:size|height|depth|width|diameter|distance|spacing|slope|dimensions?|setbacks?|gauge|amperage)\b|"
     r"\bhow much (?:does (?:it|a|an|the) [\w -]{0,30}cost|is (?:the|a|an) [\w -]{0,30}(?:fee|charge|cost|price))\b|"
+    r"\bwhat(?:'s|s| is| are) (?:the |a |an )?(?:[\w-]+ ){0,4}(?:fees?|cost|price|charge)(?= for| to| in| on| of|\s*\?|$)|"
     r"\b(?:minimum|maximum|max|min) (?:size|height|depth|width|distance|setback|spacing)\b", re.I)
 
 

@@ -443,6 +443,9 @@ def test_common_plan_slot(build, question, common_plan):
     ("how big can the fine get for a third offense", None),
     ("how much notice before grading starts", None),
     ("how long do I keep the reports", None),
+    ("whats the electrical permit fee for a $20k job", "whats the electrical permit fee"),
+    ("what's the fee schedule called", None),   # where the fees are, not an amount
+    ("who sets the review fee?", None),
 ])
 def test_questions_asking_for_a_size_distance_or_price(build, question, measure):
     assert build(question, "hempstead").measure == measure
