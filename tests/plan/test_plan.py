@@ -711,3 +711,13 @@ def test_the_laws_a_question_names_by_topic_words(build):
 ])
 def test_our_municipalities_names_are_left_out_of_a_word_search(planner, question, searched):
     assert planner.without_places(question) == searched
+
+
+@pytest.mark.parametrize("question, gap", [
+    ("what does the design manual say about sizing ponds?", True),
+    # Whether following the manual is enough is § 392(A)'s presumption, which the corpus holds.
+    ("If I size everything straight out of the design manual, am I automatically OK?", False),
+    ("if we build the basins by the design manual are we in compliance?", False),
+])
+def test_the_design_manual_gap_is_what_the_manual_says_not_whether_following_it_is_enough(build, corpus, question, gap):
+    assert (gap_key(corpus, "hempstead:392(A)") in build(question, "hempstead").gaps) is gap
