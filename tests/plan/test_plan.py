@@ -721,3 +721,16 @@ def test_our_municipalities_names_are_left_out_of_a_word_search(planner, questio
 ])
 def test_the_design_manual_gap_is_what_the_manual_says_not_whether_following_it_is_enough(build, corpus, question, gap):
     assert (gap_key(corpus, "hempstead:392(A)") in build(question, "hempstead").gaps) is gap
+
+
+@pytest.mark.parametrize("question, words", [
+    ("we bought the house and it has drywells. now that it's sold who keeps them up?",
+     {"stormwater management facility", "subsequent landowners", "maintain maintenance"}),
+    ("max area open at once?", {"at any one time", "disturbed"}),
+    ("got a violation notice. how long do i have to fight it", {"appeal"}),
+    ("does a rain garden count?", set()),   # a rain garden is not rain
+])
+def test_glossary_words_for_everyday_phrasings(build, question, words):
+    assert set(build(question).expansions) >= words
+    if not words:
+        assert "precipitation storm event" not in build(question).expansions
