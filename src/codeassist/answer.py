@@ -286,6 +286,8 @@ def _headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
         return None  # "she's not a landscape architect. Can she sign?" is not "can a landscape architect prepare it?"
     if not _same_figures(plan.query, asked, hit.text):
         return None  # 0.3 inch is not the headnote's 0.5 inch; "is 1 inch = 500 feet enough?" is not "is there a scale?"
+    if _periods(plan.query) and _periods(asked) and not _periods(plan.query) & _periods(asked):
+        return None  # "is every day a new offense?" is not "is each week's continued violation one?"
     return "Yes" if (hit.yes_no == "yes") == (relation == "same") else "No"
 
 
@@ -334,6 +336,14 @@ def _same_figures(question: str, asked: str, text: str = "") -> bool:
         return False
     below = bound.group(2).lower().split()[1] in ("less", "fewer", "under", "smaller")
     return value <= limit if below else value >= limit
+
+
+_PERIOD = re.compile(r"\b(?:(day|daily)|(week|weekly)|(month|monthly)|(year|yearly|annual|annually))s?\b", re.I)
+
+
+def _periods(text: str) -> set[int]:
+    """The units of time a question counts in (1 day, 2 week, 3 month, 4 year)."""
+    return {next(i for i, g in enumerate(m.groups(), 1) if g) for m in _PERIOD.finditer(text)}
 
 
 # "Can I start before the permit is issued?" asks the inverse of "must the permit be issued before work

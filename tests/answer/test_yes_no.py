@@ -239,3 +239,17 @@ def test_we_asking_of_a_power_the_law_gives_the_town_are_the_town(plan):
     assert yes_no(plan("the builder ignored the erosion rules. can we prevent occupancy of the house?"), hit(), said) == "Yes"
     # "can I ...?" of the same power asks what the asker may do: the Town's power says nothing of it.
     assert yes_no(plan("the builder ignored the erosion rules. can I prevent occupancy of the house?"), hit(), said) is None
+
+
+def test_a_headnote_question_counting_in_other_units_of_time_gives_no_verdict():
+    from codeassist.answer import _periods
+    assert _periods("is every day it continues a new offense?") == {1}
+    assert _periods("Is each week's continued violation a separate additional violation?") == {2}
+    assert _periods("is it weekly or monthly?") == {2, 3}
+    assert _periods("how long do I have?") == set()
+
+
+def test_a_close_headnote_question_in_another_unit_of_time_gives_no_verdict(plan):
+    asked = "Is each week's continued violation a separate additional violation?"
+    assert yes_no(plan("is every day it goes on counted as a new violation?"), hit("yes", asked, CLOSE)) is None
+    assert yes_no(plan("is every week it goes on counted as a new violation?"), hit("yes", asked, CLOSE)) == "Yes"
