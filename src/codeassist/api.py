@@ -140,7 +140,7 @@ class Assistant:
             return A.reply(q, draft, "clarify", municipality=caller, follow_up=follow)
         munis = list(plan.scope)
         is_named = bool(caller or named)
-        laws = self.corpus.ordinances_named(q)
+        laws = [self.corpus.ordinances[oid] for oid in plan.laws]
         if is_named and laws and not self.corpus.covering({o.topic for o in laws}) & set(munis):
             # "a generator at my house in Hempstead: electrical permit?": no electrical code of Hempstead's is here.
             return A.no_law_there(self.corpus, q, munis, laws[0])

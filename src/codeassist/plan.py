@@ -11,9 +11,9 @@ names and aliases, its defined terms, and the gazetteer of other places (corpus/
 from __future__ import annotations
 
 import re
-from functools import cached_property
 from collections.abc import Mapping
 from datetime import date
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from . import understand as U

@@ -277,8 +277,10 @@ class Retriever:
         their order. A question naming every law, or none, keeps the fused order."""
         if not named:
             return ranked
-        first = [row for row in ranked if (p := self.corpus.get(row[0])) is not None and p.ordinance in named]
-        return first + [row for row in ranked if row not in first] if first else ranked
+        ours = {pid for pid, _, _ in ranked if (p := self.corpus.get(pid)) is not None and p.ordinance in named}
+        if not ours:
+            return ranked
+        return [row for row in ranked if row[0] in ours] + [row for row in ranked if row[0] not in ours]
 
     def _reasons_whole(self, ranked: list[tuple[str, float, tuple[str, ...]]]) -> list[tuple[str, float, tuple[str, ...]]]:
         """"Why does the town care about runoff?": when two or more of the top provisions are items of one list
