@@ -351,6 +351,10 @@ _PERMIT = re.compile(r"\b(?:(?:need|require[sd]?|get|pull|apply for|file for)\s+
                      r"permits?\s+(?:needed|required|necessary)|permit needed|can i do it myself|do it myself)\b|"
                      r"(?:^|[.!;:-]\s*)(?:an?\s+|electrical\s+)?permits?\s*\?", re.I)  # "... for a hot tub. Permit?"
 
+# "upgrading my house to a 200 amp panel": a short statement of the work, no question asked, asks whether it
+# needs a permit.
+_BARE_PROJECT = re.compile(r"(?!.*\b(?:what|whats|how|who|whom|whose|when|where|which|why)\b)[^?]{3,90}", re.I)
+
 # Electrical work being done (the permit calculator's subject), not wiring merely used or owned.
 _WORK = re.compile(r"\b(install\w*|replac\w*|add(?:ing)?|wir(?:e|ing) (?:up|a|an|the|my|our|new)|repair\w*|fix\w*|chang\w*|"
                    r"swap\w*|run(?:ning)?|upgrad\w*|mov(?:e|ing)|extend\w*|rewir\w*|put(?:ting)? in|do (?:it|the work)|"
@@ -394,7 +398,7 @@ def extract_activity(q: str) -> str | None:
 
 
 MINOR_REPAIR_KEYWORDS: list[tuple[str, str]] = [
-    (r"\bfuses?\b", "replacing_fuses"),
+    (r"\bfuses?\b(?!\s*(?:box|boxes|panel|panels|board))", "replacing_fuses"),  # a fuse box is a panel
     (r"\b(?:flush|snap|light|wall)?\s*switch(?:es)?\b", "repairing_switches"),
     (r"\b(?:lamp sockets?|light sockets?|receptacles?|outlets?)\b", "changing_lamp_sockets_and_receptacles"),
     (r"\btap(?:e|ing)\b.*\bjoints?\b|\bbare joints?\b", "taping_bare_joints"),
@@ -601,7 +605,8 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     has_area = "area" in slots
     if _CHECKLIST.search(q) and has_area:
         return Route("calculator", calculator="swppp_checklist")
-    if slots.get("electrical") and _PERMIT.search(q) and _WORK.search(q) and not _USING.search(q) and not _PENALTY.search(q) and not _DEADLINE.search(q):
+    if slots.get("electrical") and (_PERMIT.search(q) or _BARE_PROJECT.fullmatch(q.strip())) and _WORK.search(q) \
+            and not _USING.search(q) and not _PENALTY.search(q) and not _DEADLINE.search(q):
         return Route("calculator", calculator="electrical_permit")
     if _PENALTY.search(q) and ("offense_number" in slots or "duration_days" in slots or
                                re.search(r"\b(max|maximum|minimum|how much|range|what(?:'s| is) the fine)\b", low)):

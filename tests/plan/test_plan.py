@@ -734,3 +734,17 @@ def test_glossary_words_for_everyday_phrasings(build, question, words):
     assert set(build(question).expansions) >= words
     if not words:
         assert "precipitation storm event" not in build(question).expansions
+
+
+@pytest.mark.parametrize("question, calculator", [
+    ("upgrading my house to a 200 amp panel", "electrical_permit"),   # the work stated, no question: a permit?
+    ("my electrician is installing a new subpanel in the garage", "electrical_permit"),
+    ("what wiring work is my electrician doing", None),               # a question word: not a bare statement
+])
+def test_a_bare_statement_of_electrical_work_asks_about_its_permit(build, question, calculator):
+    assert build(question, "tuckahoe").calculator == calculator
+
+
+def test_a_fuse_box_is_not_a_fuse(build):
+    assert "minor_repair" not in build("replacing the old fuse box with breakers", "tuckahoe").slots
+    assert build("replacing a blown fuse", "tuckahoe").slots["minor_repair"] == "replacing_fuses"
