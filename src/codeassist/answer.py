@@ -197,6 +197,8 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     either = _EITHER_OR.search(plan.query)
     if either:  # "can I be the applicant, or does it have to be the owner?": Yes or No answers the first half
         plan = plan.model_copy(update={"query": plan.query[:either.start()].rstrip(" ,") + "?"})
+    if _discretion_asked_as_duty(plan.query, hit.yes_no_text or "", said):
+        return None  # "does the village require a bond?" against "the Village may require": it is the Village's choice
     headnote = _headnote_verdict(plan, hit)
     if headnote == "Yes" and plan.asks in ("permission", "authority") and _PROHIBITS.search(said):
         return None  # "can they start before ...?" against "will not be reviewed until": the two disagree
@@ -336,6 +338,20 @@ def _same_figures(question: str, asked: str, text: str = "") -> bool:
         return False
     below = bound.group(2).lower().split()[1] in ("less", "fewer", "under", "smaller")
     return value <= limit if below else value >= limit
+
+
+# "does Tuckahoe require a bond?" asks whether it is required; "the Village may require" makes it the Village's
+# choice, which neither Yes nor No says (DOMAIN.md: "may" is discretionary, "shall" is not).
+_REQUIRED_ASKED = re.compile(r"\b(?:does|do|will|would|is|are)\b[^?.!]{0,50}?\brequire[sd]?\b", re.I)
+_MAY_REQUIRE = re.compile(r"\b(?:may|can|could)\b[^.;:?]{0,60}?\brequire\b", re.I)
+
+
+def _discretion_asked_as_duty(question: str, asked: str, said: str) -> bool:
+    """The question asks whether something is required, and the headnote question or the quoted words
+    give only a power to require it."""
+    clause = question[asking_clause(question):]
+    return bool(_REQUIRED_ASKED.search(clause)) and bool(_MAY_REQUIRE.search(asked) or _MAY_REQUIRE.search(said)) \
+        and not re.search(r"\b(?:shall|must) (?:\w+ ){0,3}require\b", said, re.I)
 
 
 _PERIOD = re.compile(r"\b(?:(day|daily)|(week|weekly)|(month|monthly)|(year|yearly|annual|annually))s?\b", re.I)

@@ -253,3 +253,14 @@ def test_a_close_headnote_question_in_another_unit_of_time_gives_no_verdict(plan
     asked = "Is each week's continued violation a separate additional violation?"
     assert yes_no(plan("is every day it goes on counted as a new violation?"), hit("yes", asked, CLOSE)) is None
     assert yes_no(plan("is every week it goes on counted as a new violation?"), hit("yes", asked, CLOSE)) == "Yes"
+
+
+@pytest.mark.parametrize("question, asked, said, verdict", [
+    # "may require" is the Village's choice: neither Yes nor No answers "does the village require ...?"
+    ("does the village require a bond for erosion control?", "Can the Village require a performance bond before construction starts?",
+     "the Village may require the applicant or developer to provide a performance bond", None),
+    # ... while "shall require" is a duty.
+    ("does the village require a plan?", "Does the Village require a plan?", "the Village shall require a plan", "Yes"),
+])
+def test_a_power_to_require_does_not_answer_whether_it_is_required(plan, question, asked, said, verdict):
+    assert yes_no(plan(question), hit("yes", asked, CLOSE), said) == verdict
