@@ -339,7 +339,7 @@ _CHECKLIST = re.compile(r"\b(what goes in|what (?:must|should|has to|needs to) (
 _PENALTY = re.compile(r"\b(fines?|penalt(?:y|ies)|how much (?:will|would|could|do) (?:i|we|they) (?:owe|pay|be fined)|jail|imprison|"
                       r"offen[cs]es?|convictions?|how many (?:violations|offenses)|one violation or (?:several|many|more)|"
                       r"separate violations?|several violations)\b", re.I)
-_DEADLINE = re.compile(r"\b(when is|when are|when (?:do|does|must|should) (?:i|we|the)|deadline|due|last day|how long (?:do|does) (?:i|we)|"
+_DEADLINE = re.compile(r"\b(when is|when'?s|when are|earliest|close (?:it|them|that|the walls?) (?:up|in)|when (?:do|does|must|should) (?:i|we|the)|deadline|due|last day|how long (?:do|does) (?:i|we)|"
                        r"by when|expire|expires|expiration|run(?:s)? out|good (?:until|through|till)|valid (?:until|through|till)|"
                        r"how soon|latest|close the walls|cover (?:the )?wiring|conceal|"
                        r"when can (?:we|i)|void|release(?:d)? (?:the )?(?:bond|guarantee|security))\b", re.I)
@@ -570,7 +570,8 @@ _EVENT_SLOTS = [
     ("storm", r"\b(rain|storm(?!water)|precip)"),
     ("last_report", r"\b(?:last|previous|latest|most recent)\b(?:\s+[\w&-]+){0,4}\s+reports?\b"),
     ("violation_notice", r"\b(nov(?!\.?\s*\d)|notice of violation|violation notice|served)\b"),  # not "Nov 25"
-    ("wiring_concealment", r"\b(conceal\w*|sheetrock|drywall|cover(?:ing)? (?:up )?(?:the )?(?:wiring|wires|walls)|close (?:up )?the walls)\b"),
+    ("wiring_concealment", r"\b(conceal\w*|sheetrock|drywall|cover(?:ing)? (?:up )?(?:the )?(?:wiring|wires|walls)|close (?:up )?the walls|"
+                           r"(?:wiring|wires)\b[^.?!]{0,40}\b(?:covered|closed (?:up|in)))\b"),
     ("disqualified", r"\bdisqualif\w*"),
     ("supervisor_left", r"\b(supervis\w*|master electrician)\b.*\b(left|leaves|quit|quits|leave|gone|retired|fired|terminated|died)\b"),
     ("registration", r"\b(registration|registered|license|licence)\b"),

@@ -748,3 +748,10 @@ def test_a_bare_statement_of_electrical_work_asks_about_its_permit(build, questi
 def test_a_fuse_box_is_not_a_fuse(build):
     assert "minor_repair" not in build("replacing the old fuse box with breakers", "tuckahoe").slots
     assert build("replacing a blown fuse", "tuckahoe").slots["minor_repair"] == "replacing_fuses"
+
+
+def test_when_is_the_earliest_the_wiring_can_be_closed_up_is_the_deadlines_calculator(build):
+    plan = build("told the inspector saturday oct 4 2025 at 10am the wiring was ready to be covered. when's the earliest "
+                 "we can close it up?", "tuckahoe")
+    assert (plan.intent, plan.calculator) == ("calculator", "deadlines")
+    assert plan.slots.get("event") == "wiring_concealment"
