@@ -286,7 +286,8 @@ def _headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
         return None
     if _denies_subject(plan.query, asked):
         return None  # "she's not a landscape architect. Can she sign?" is not "can a landscape architect prepare it?"
-    if not _same_figures(plan.query, asked, hit.text):
+    area = plan.slots.get("area") if plan.slots.get("area_unit") == "sq_ft" else None
+    if not _same_figures(plan.query, asked, hit.text, area):
         return None  # 0.3 inch is not the headnote's 0.5 inch; "is 1 inch = 500 feet enough?" is not "is there a scale?"
     if _periods(plan.query) and _periods(asked) and not _periods(plan.query) & _periods(asked):
         return None  # "is every day a new offense?" is not "is each week's continued violation one?"
@@ -321,12 +322,15 @@ _ANAPHOR = re.compile(r"\b(?:that|this|those|these|so)\b|^\W*(?:is|was|would|wil
 _BOUND = re.compile(r"(\d[\d,.]*)\s*(?:[a-z]+\s+){0,2}(or (?:less|fewer|under|smaller)|or (?:more|greater|over|larger))\b", re.I)
 
 
-def _same_figures(question: str, asked: str, text: str = "") -> bool:
+def _same_figures(question: str, asked: str, text: str = "", area: float | None = None) -> bool:
     """The question is about the headnote question's figures: the same ones, or one figure within the
-    headnote's bound ("an 80 sq ft shed" and "a shed of 100 square feet or less"); or the headnote question
-    names none and the provision's text holds every figure the question names ("48 hrs notice before
-    reopening?" and "is the reopening one of the stages ...?" of a text that says "48 hours")."""
+    headnote's bound ("an 80 sq ft shed" and "a shed of 100 square feet or less"; an `area` read from "8 by
+    10 feet" is that one figure); or the headnote question names none and the provision's text holds every
+    figure the question names ("48 hrs notice before reopening?" and "is the reopening one of the stages
+    ...?" of a text that says "48 hours")."""
     mine, theirs = figures(question), figures(asked)
+    if area is not None and len(mine) == 2 and _BOUND.search(asked):
+        mine = {f"{area:g}"}
     if mine == theirs or (not theirs and mine <= figures(text)):
         return True
     bound = _BOUND.search(asked)

@@ -164,6 +164,10 @@ def extract_area(q: str) -> tuple[str, float] | None:
     if m:
         unit = "acres" if m.group(3).startswith("ac") else "sq_ft"
         return unit, -_num(m.group(2)) if m.group(1) else _num(m.group(2))
+    # "8 by 10 feet", "10' x 12'", "20x30 ft": the sides of a rectangle, in feet.
+    m = re.search(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:'|ft\.?|feet|foot)?\s*(?:x|by|\u00d7)\s*(\d+(?:\.\d+)?)\s*(?:'|ft\b|feet\b|foot\b)", low)
+    if m:
+        return "sq_ft", _num(m.group(1)) * _num(m.group(2))
     # "half an acre", "a third of an acre", "three quarters of an acre", "two acres"
     m = re.search(r"\b(three quarters|two thirds|half|a quarter|quarter|a third|third|one|two|three|four|five|six|seven|"
                   r"eight|nine|ten|an)\s+(?:(?:of\s+)?an?\s+)?acres?\b", low)

@@ -264,3 +264,9 @@ def test_a_close_headnote_question_in_another_unit_of_time_gives_no_verdict(plan
 ])
 def test_a_power_to_require_does_not_answer_whether_it_is_required(plan, question, asked, said, verdict):
     assert yes_no(plan(question), hit("yes", asked, CLOSE), said) == verdict
+
+
+def test_an_area_given_by_its_sides_is_the_figure_set_against_a_headnote_bound(plan):
+    asked = "Is a shed of 100 square feet or less a building?"
+    assert yes_no(plan("my shed is 8 by 10 feet. is it a building?"), hit("no", asked, CLOSE)) == "No"
+    assert yes_no(plan("my shed is 12 by 20 feet. is it a building?"), hit("no", asked, CLOSE)) is None

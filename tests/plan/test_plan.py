@@ -755,3 +755,14 @@ def test_when_is_the_earliest_the_wiring_can_be_closed_up_is_the_deadlines_calcu
                  "we can close it up?", "tuckahoe")
     assert (plan.intent, plan.calculator) == ("calculator", "deadlines")
     assert plan.slots.get("event") == "wiring_concealment"
+
+
+@pytest.mark.parametrize("text, area", [
+    ("My new shed is 8 by 10 feet.", 80.0),
+    ("a 10' x 12' shed", 120.0),
+    ("20x30 ft garage", 600.0),
+    ("2 x 4 studs", None),        # no unit: not a size
+])
+def test_the_sides_of_a_rectangle_in_feet_are_an_area(text, area):
+    from codeassist.understand import extract_area
+    assert extract_area(text) == (("sq_ft", area) if area else None)
