@@ -55,6 +55,15 @@ def test_speller_corrects_a_left_out_letter_or_a_swap_to_the_corpus_own_words():
                        "inspector", "state"])
     assert speller.corrections("get registerd as an electrican, permit reqired?") == ["registered", "electrician", "required"]
     assert speller.corrections("preformance bond") == ["performance"]
-    # Real words one letter away, short words, inflections and wrong letters are left alone.
-    assert speller.corrections("my basement is framing; estate of the inspecter") == []
+    # Real words one letter away, short words, inflections and wrong consonants are left alone.
+    assert speller.corrections("my basement is framing; estate of the inspektor") == []
     assert speller.corrections("registers required") == []
+
+
+def test_speller_corrects_one_vowel_for_another_in_a_long_word():
+    from codeassist.text import Speller
+
+    speller = Speller(["cemetery", "separate", "basement", "easement", "inspector", "state"])
+    assert speller.corrections("cemetary plots on a seperate lot") == ["cemetery", "separate"]
+    assert speller.corrections("the inspecter") == ["inspector"]
+    assert speller.corrections("the stete") == []   # short of SPELL_SWAP_LETTERS letters: left alone

@@ -112,6 +112,7 @@ _MEASURE = re.compile(
     r"\bwhat (?:size|height|depth|width|diameter|distance|spacing|slope|dimensions?|setbacks?|gauge|amperage)\b|"
     r"\bhow much (?:does (?:it|a|an|the) [\w -]{0,30}cost|is (?:the|a|an) [\w -]{0,30}(?:fee|charge|cost|price))\b|"
     r"\bwhat(?:'s|s| is| are) (?:the |a |an )?(?:[\w-]+ ){0,4}(?:fees?|cost|price|charge)(?= for| to| in| on| of|\s*\?|$)|"
+    r"\b(?:fee|charge|cost)s? amounts?\b|\b(?:dollar )?amounts? of (?:the )?(?:fees?|charges?)\b|"
     r"\b(?:minimum|maximum|max|min) (?:size|height|depth|width|distance|setback|spacing)\b", re.I)
 
 
@@ -306,6 +307,12 @@ class Planner:
                 ids.append(mid)
         return ids
 
+    def _says_generically(self, text: str, muni: str) -> bool:
+        """The question names the municipality by a generic alias of its own ("the village")."""
+        low = text.lower()
+        return any(_GENERIC.fullmatch(n) and re.search(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", low)
+                   for n in self.aliases.get(muni, ()))
+
     def _asked_about(self, text: str, named: tuple[str, ...], other_place: str | None) -> str | None:
         """Of two places named, the one the question asks about: "In Hempstead I know an acre is the trigger.
         Do we need a SWPPP in the village?" asks about the Village; a comparison asks about both."""
@@ -387,6 +394,9 @@ class Planner:
         named = tuple(self._named(text, other))
         if municipality is not None:
             muni, source = self.corpus.check_municipality(municipality), "caller"
+            if named and muni not in named and self._says_generically(text, muni):
+                # Village chosen: "in the village do we have to ... like they do in hempstead?" names it too.
+                named = (*named, muni)
         elif len(set(named)) == 1:
             muni, source = named[0], "question"
         elif (asked_about := self._asked_about(text, named, other)) is not None:

@@ -258,9 +258,9 @@ class Speller:
     """Likely misspellings of a corpus's own words, found from the corpus's vocabulary alone (no dictionary):
     a question word of SPELL_MIN_LETTERS or more that the corpus never uses and whose stem it never uses,
     which is one of its words with a letter left out ("registerd", "electrican", "reqired"), or, from
-    SPELL_SWAP_LETTERS letters, with two neighbouring letters swapped ("preformance"). A wrong letter
-    ("inspecter") is not guessed at: too many real words are one letter from a corpus word ("basement",
-    "easement"). Corrections are added beside the question's words, never replacing them."""
+    SPELL_SWAP_LETTERS letters, with two neighbouring letters swapped ("preformance") or one vowel for another
+    ("cemetary"). Another wrong letter ("inspecter") is not guessed at: too many real words are one letter from
+    a corpus word ("basement", "easement"). Corrections are added beside the question's words, never replacing them."""
 
     def __init__(self, words: Iterable[str]):
         self.vocabulary = frozenset(w for w in words if w.isalpha())
@@ -279,6 +279,9 @@ class Speller:
             found = {w[:i] + c + w[i:] for i in range(len(w) + 1) for c in _LETTERS} & self.vocabulary
             if len(w) >= SPELL_SWAP_LETTERS:
                 found |= {w[:i] + w[i + 1] + w[i] + w[i + 2:] for i in range(len(w) - 1)} & self.vocabulary
+                # ... or one vowel for another ("cemetary", "seperate"), the commonest wrong letter
+                found |= {w[:i] + v + w[i + 1:] for i, ch in enumerate(w) if ch in _VOWELS
+                          for v in _VOWELS if v != ch} & self.vocabulary
             out += sorted(found)
         return out
 
@@ -286,3 +289,4 @@ class Speller:
 SPELL_MIN_LETTERS = 6
 SPELL_SWAP_LETTERS = 8
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
+_VOWELS = "aeiouy"

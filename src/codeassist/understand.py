@@ -347,7 +347,7 @@ _DEADLINE = re.compile(r"\b(when is|when'?s|when are|earliest|close (?:it|them|t
                        r"by when|expire|expires|expiration|run(?:s)? out|good (?:until|through|till)|valid (?:until|through|till)|"
                        r"how soon|latest|close the walls|cover (?:the )?wiring|conceal|"
                        r"when can (?:we|i)|void|release(?:d)? (?:the )?(?:bond|guarantee|security))\b", re.I)
-_ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|rewir(?:e|ed|es|ing)|fuse|fuses|switch(?:es)?|outlet|receptacles?|circuits?|subpanel|"
+_ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|rewir(?:e|ed|es|ing)|fuse|fuses|switch(?:es)?|outlets?|receptacles?|circuits?|subpanel|"
                          r"panel|lamp sockets?|drop cords?|journeym[ae]n|sheetrock over|breakers?|ceiling fans?|"
                          r"light(?:ing)? fixtures?|generators?|ev chargers?|car chargers?)\b", re.I)
 _PERMIT = re.compile(r"\b(?:(?:need|require[sd]?|get|pull|apply for|file for)\s+(?:an?\s+|the\s+|any\s+)?(?:electrical\s+|wiring\s+)?permits?|"

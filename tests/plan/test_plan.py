@@ -446,6 +446,7 @@ def test_common_plan_slot(build, question, common_plan):
     ("whats the electrical permit fee for a $20k job", "whats the electrical permit fee"),
     ("what's the fee schedule called", None),   # where the fees are, not an amount
     ("who sets the review fee?", None),
+    ("outside engineer review fee amounts?", "fee amounts"),
 ])
 def test_questions_asking_for_a_size_distance_or_price(build, question, measure):
     assert build(question, "hempstead").measure == measure
@@ -766,3 +767,19 @@ def test_when_is_the_earliest_the_wiring_can_be_closed_up_is_the_deadlines_calcu
 def test_the_sides_of_a_rectangle_in_feet_are_an_area(text, area):
     from codeassist.understand import extract_area
     assert extract_area(text) == (("sq_ft", area) if area else None)
+
+
+def test_reno_in_lower_case_is_a_renovation_not_the_city(build):
+    plan = build("doing a big reno on my house, about 1.5 acres disturbed. do i need a swppp?", "hempstead")
+    assert plan.other_place is None and plan.intent == "calculator"
+    assert build("how do stormwater rules work in Reno, Nevada?").other_place
+
+
+def test_the_chosen_village_named_as_the_village_beside_another_place_is_asked_about(build):
+    plan = build("in the village do we have to turn in inspection reports every week like they do in hempstead?", "tuckahoe")
+    assert "tuckahoe" in plan.named and plan.municipality == "tuckahoe"
+
+
+def test_new_outlets_done_myself_is_the_permit_calculator(build):
+    plan = build("I want to add a couple of new outlets in my basement. Can I just do it myself?", "tuckahoe")
+    assert (plan.intent, plan.calculator) == ("calculator", "electrical_permit")
