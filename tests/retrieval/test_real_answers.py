@@ -104,3 +104,11 @@ def test_every_example_question_the_app_offers_is_answered_from_the_text(assista
         for example in m.examples:
             ans = ask(assistant, corpus, example.question, m.id)
             assert not ans.abstained and ans.citations, (example.question, ans.answer[:200])
+
+
+def test_an_area_in_a_who_question_does_not_send_it_to_a_calculator(assistant, corpus):
+    # The area is there, but the question asks for an office: the text that names it answers, not the
+    # applicability calculator's "Yes: a SWPPP is required".
+    ans = ask(assistant, corpus, "we're clearing about 3 acres for a store. who do we give the stormwater plan to?",
+              municipality="hempstead")
+    assert ans.calculator is None and "Stormwater Management Officer" in ans.lead
