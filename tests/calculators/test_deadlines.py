@@ -290,3 +290,28 @@ def test_the_next_weekly_report_is_seven_days_after_the_last():
     assert (o.kind, o.due, o.provision_id) == ("inspection_report", date(2025, 5, 9), "hempstead:393(A)(2)")
     village = calc(municipality="tuckahoe", last_report="2025-05-02")
     assert village.obligations == [] and any("no inspection-report schedule" in c for c in village.caveats)
+
+
+@pytest.mark.parametrize("question, slots, milestone", [
+    ("We wrap up rough grading on Monday June 8, 2026. Latest we can notify the town?", {"dates": ["2026-06-08"]},
+     "completion_of_rough_grading"),
+    ("site clearing will be done March 20 2026 - when's the notice due?", {"dates": ["2026-03-20"]},
+     "completion_of_site_clearing"),
+])
+def test_a_listed_milestone_named_in_the_question_dates_its_notice(question, slots, milestone):
+    from codeassist.calculators.deadlines import read_slots
+    data, follow = read_slots(slots, question, "hempstead", today=date(2026, 1, 5))
+    assert follow is None and data["milestones"][0]["name"] == milestone
+    out = run(DeadlinesInput(**data))
+    assert out.obligations and out.obligations[0].kind == "milestone_notice"
+    assert out.obligations[0].due < date.fromisoformat(slots["dates"][0])
+
+
+@pytest.mark.parametrize("question, slots", [
+    ("Rough grading wraps up Thursday. How much heads-up does the town need?", {"dates": ["2026-01-08"]}),  # the rule, not a day
+    ("We wrap up rough grading soon. When do we notify?", {}),                                               # no date given
+    ("construction wraps up June 8, 2026. when do we notify?", {"dates": ["2026-06-08"]}),                    # no milestone's words
+])
+def test_no_milestone_notice_without_a_date_a_day_asked_or_a_milestones_words(question, slots):
+    from codeassist.calculators.deadlines import read_slots
+    assert read_slots(slots, question, "hempstead", today=date(2026, 1, 5)) == (None, None)

@@ -373,6 +373,10 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
         data["registration_issued"] = d0.isoformat()
     elif event == "final_acceptance":
         data["final_acceptance"] = d0.isoformat()
+    elif event is None and slots.get("dates") and _ASKS_A_DAY.search(question) and \
+            (named := _milestone_named(question, municipality)) is not None:
+        data["milestones"] = [{"name": named, "date": d0.isoformat(),
+                               **({"start_time": slots["time"]} if slots.get("time") else {})}]
     elif event == "construction_start":
         data["construction_start"] = d0.isoformat()
         data["milestones"] = [{"name": "Start of construction", "date": d0.isoformat(),
@@ -380,6 +384,27 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
     else:
         return None, None
     return data, None
+
+
+# "latest we can notify?", "when's the notice due?": a day is asked for ("how much heads-up?" asks the rule).
+_ASKS_A_DAY = re.compile(r"\b(?:when|when'?s|latest|last day|deadline|by what|what day|what date|due)\b", re.I)
+# Words every listed milestone shares: the rest name one ("we wrap up rough grading June 8" -> completion of
+# rough grading).
+_MILESTONE_SHARED = frozenset(("complet", "start", "of"))
+
+
+def _milestone_named(question: str, municipality: str) -> str | None:
+    """The key of the listed milestone whose own words (two or more) the question uses, the one with most words
+    when several match; None when none does. The start of construction is the construction_start event's."""
+    from codeassist.text import content_stems
+
+    asked = set(content_stems(question))
+    best: tuple[int, str] | None = None
+    for key, ref in milestones(municipality).items():
+        words = set(content_stems(ref.quote)) - _MILESTONE_SHARED
+        if len(words) >= 2 and words <= asked and (best is None or len(words) > best[0]):  # not "construction" alone
+            best = (len(words), key)
+    return best[1] if best else None
 
 
 def _day(d: date) -> str:
