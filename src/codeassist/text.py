@@ -259,8 +259,9 @@ class Speller:
     a question word of SPELL_MIN_LETTERS or more that the corpus never uses and whose stem it never uses,
     which is one of its words with a letter left out ("registerd", "electrican", "reqired"), or, from
     SPELL_SWAP_LETTERS letters, with two neighbouring letters swapped ("preformance") or one vowel for another
-    ("cemetary"). Another wrong letter ("inspecter") is not guessed at: too many real words are one letter from
-    a corpus word ("basement", "easement"). Corrections are added beside the question's words, never replacing them."""
+    ("cemetary", "inspecter"). A wrong consonant ("inspektor") is not guessed at: too many real words are one
+    letter from a corpus word ("basement", "easement"). Corrections are added beside the question's words,
+    never replacing them."""
 
     def __init__(self, words: Iterable[str]):
         self.vocabulary = frozenset(w for w in words if w.isalpha())
