@@ -149,7 +149,7 @@ _LABELS = r"(?:\s*(?:\(\s*[A-Za-z0-9]{1,3}\s*\)|(?<=[\s\d)])[A-Za-z](?![A-Za-z])
 _SUBLABEL = re.compile(r"(?<=[\d)])\s*,?\s+(?:sub-?sections?|sub-?divisions?|(?:sub)?paragraphs?|items?|clauses?|subsec\.?|para\.?)"
                        r"(?=\s+\(?[A-Za-z0-9]{1,3}\)?(?![\w-]))", re.I)
 _STOP_AFTER_TERM = r"(?=\s*(?:$|[?.!,;:()'\"’”]|\b(?:in|under|for|mean|means|exactly|according|per|mean\w*|is|as|of the)\b))"
-_DEF_CUE_BEFORE = (r"(?:what(?:'s|’s|s| is| are)|who(?:'s| is)|define[sd]?|definition of|meaning of|count(?:s|ed)? as|"
+_DEF_CUE_BEFORE = (r"(?:what(?:'s|’s|s| is| are)|who(?:'s| is)|define[sd]?|definition of|defn?\.? of|meaning of|count(?:s|ed)? as|"
                    r"considered(?: to be)?|qualif(?:y|ies) as|is (?:that|this|it) (?:a|an)|mean by)")
 
 
@@ -175,7 +175,8 @@ class _Terms:
 
 def definition_intent(query: str, term_spans: list[tuple[int, int, str]]) -> list[str]:
     """Definition ids the question asks about: a quoted term ('building'), or a term right after a cue
-    ("what is a", "count as", "definition of") and ending the phrase, or "what does TERM mean"."""
+    ("what is a", "count as", "definition of", "def of") and ending the phrase, "what does TERM mean", or
+    "TERM meaning/definition" opening the question."""
     low = query.lower()
     core = re.sub(r"\s*\([^()]*\)\s*$", "", low)  # without the glossary words appended to it
     asked: list[str] = []
@@ -188,7 +189,9 @@ def definition_intent(query: str, term_spans: list[tuple[int, int, str]]) -> lis
         cue = re.search(_DEF_CUE_BEFORE + r"\s+(?:(?:a|an|the)\s+)?$", before)
         ends = re.match(_STOP_AFTER_TERM, low[end:])
         means = re.search(r"\bwhat (?:does|do)\s+(?:(?:a|an|the)\s+)?$", before) and re.match(r"\s+mean", low[end:])
-        if quoted or (cue and ends) or means:
+        # "phasing meaning, for clearing a site", "stabilization definition?": the term opens the question
+        named_first = not before.strip() and re.match(r"\s+(?:meaning|definition|defn?\b)", low[end:])
+        if quoted or (cue and ends) or means or named_first:
             if pid not in asked:
                 asked.append(pid)
     return asked

@@ -783,3 +783,17 @@ def test_the_chosen_village_named_as_the_village_beside_another_place_is_asked_a
 def test_new_outlets_done_myself_is_the_permit_calculator(build):
     plan = build("I want to add a couple of new outlets in my basement. Can I just do it myself?", "tuckahoe")
     assert (plan.intent, plan.calculator) == ("calculator", "electrical_permit")
+
+
+@pytest.mark.parametrize("question, pid", [
+    ("def of stabilization?", "hempstead:390/stabilization"),
+    ("phasing meaning, for clearing a site", "hempstead:390/phasing"),
+    ("stabilization definition?", "hempstead:390/stabilization"),
+])
+def test_a_term_asked_about_in_short_forms(build, question, pid):
+    assert build(question, "hempstead").asked_definitions == (pid,)
+
+
+def test_a_term_used_at_the_start_without_a_definition_cue_is_not_asked(build):
+    assert build("phasing plan for the site?", "hempstead").asked_definitions == ()
+    assert build("stabilization must happen within 14 days?", "hempstead").asked_definitions == ()
