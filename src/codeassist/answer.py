@@ -289,7 +289,8 @@ def _headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
     area = plan.slots.get("area") if plan.slots.get("area_unit") == "sq_ft" else None
     if not _same_figures(plan.query, asked, hit.text, area):
         return None  # 0.3 inch is not the headnote's 0.5 inch; "is 1 inch = 500 feet enough?" is not "is there a scale?"
-    if _periods(plan.query) and _periods(asked) and not _periods(plan.query) & _periods(asked):
+    counted, counted_there = _periods(plan.query), _periods(asked)
+    if counted and counted_there and not counted & counted_there:
         return None  # "is every day a new offense?" is not "is each week's continued violation one?"
     return "Yes" if (hit.yes_no == "yes") == (relation == "same") else "No"
 

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 # Questions a yes or a no answers open (or, after a statement, go on: "... - can the town ...?") with an
 # auxiliary verb; what they ask: may something happen (permission), must it (obligation), or does it (fact).
-_QUESTION_WORDS = r"what|whats|how|who|whom|whose|when|where|which|why"
+_QUESTION_WORDS = U.QUESTION_WORDS
 _AUXILIARIES = r"can|could|do|does|did|is|are|am|was|were|must|should|shall|will|would|may|might|need|needs"
 # "Once we fix it can we just flip it back on?", "if i fail the exam do i get the fee back": an opening
 # condition typed without its comma ends where an auxiliary and its subject begin the question.

@@ -150,6 +150,10 @@ def expand_abbreviations(q: str, glossary: Glossary | None = None) -> str:
     return (glossary or load_glossary()).expand(q)
 
 
+# The words a wh-question opens with (plan.py reads yes/no questions as those without one).
+QUESTION_WORDS = r"what|whats|how|who|whom|whose|when|where|which|why"
+
+
 # --- slots -----------------------------------------------------------------------------------------
 
 def _num(s: str) -> float:
@@ -357,7 +361,7 @@ _PERMIT = re.compile(r"\b(?:(?:need|require[sd]?|get|pull|apply for|file for)\s+
 
 # "upgrading my house to a 200 amp panel": a short statement of the work, no question asked, asks whether it
 # needs a permit.
-_BARE_PROJECT = re.compile(r"(?!.*\b(?:what|whats|how|who|whom|whose|when|where|which|why)\b)[^?]{3,90}", re.I)
+_BARE_PROJECT = re.compile(r"(?!.*\b(?:" + QUESTION_WORDS + r")\b)[^?]{3,90}", re.I)
 
 # Electrical work being done (the permit calculator's subject), not wiring merely used or owned.
 _WORK = re.compile(r"\b(install\w*|replac\w*|add(?:ing)?|wir(?:e|ing) (?:up|a|an|the|my|our|new)|repair\w*|fix\w*|chang\w*|"
