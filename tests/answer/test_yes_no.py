@@ -270,3 +270,31 @@ def test_an_area_given_by_its_sides_is_the_figure_set_against_a_headnote_bound(p
     asked = "Is a shed of 100 square feet or less a building?"
     assert yes_no(plan("my shed is 8 by 10 feet. is it a building?"), hit("no", asked, CLOSE)) == "No"
     assert yes_no(plan("my shed is 12 by 20 feet. is it a building?"), hit("no", asked, CLOSE)) is None
+
+
+@pytest.mark.parametrize("question, kind, asked, expected", [
+    # Severability asked both ways: "is the whole thing dead?" is the converse of "is the rest still good?"
+    ("if a judge tosses one piece of the law, is the whole thing dead?", "yes",
+     "If a court throws out one part of the law, is the rest still good?", "No"),
+    ("a court voided one section. does the remainder still apply?", "no",
+     "If a court strikes down one part of the law, does the whole law fall with it?", "Yes"),
+    ("a court voided one section. does the rest fall too?", "no",
+     "If a court strikes down one part of the law, does the whole law fall with it?", "No"),
+])
+def test_whether_the_whole_falls_is_the_converse_of_whether_the_rest_stands(plan, question, kind, asked, expected):
+    assert yes_no(plan(question), hit(kind, asked, CLOSE)) == expected
+
+
+def test_a_candidate_quoted_beside_the_lead_leads_when_only_it_settles_the_question(corpus):
+    from codeassist.answer import ALSO_CITED, YES_NO_PROMOTE, _verdict_first
+    plan = Planner(corpus).build("Does the farm exemption cover putting up a new barn?", "hempstead")
+    exemption = Hit(id="hempstead:exemptions(A)", municipality="hempstead", citation="", heading="", text="", score=1.0)
+    definition = Hit(id="hempstead:390/agricultural-activity", municipality="hempstead", citation="", heading="",
+                     text="", score=0.9, yes_no="no", yes_no_text="Does the farm exemption cover building a new barn?",
+                     yes_no_similarity=YES_NO_PROMOTE + 0.05)
+    best = [(1.0, "Agricultural activity as defined in this article.", corpus.get(exemption.id), exemption),
+            (0.9, "... or the construction of new structures ...", corpus.get(definition.id), definition)]
+    assert [b[2].id for b in _verdict_first(corpus, plan, best)] == [definition.id, exemption.id]
+    # A candidate not close enough to be quoted beside the lead does not take its place.
+    far = [best[0], (ALSO_CITED - 0.1, *best[1][1:])]
+    assert [b[2].id for b in _verdict_first(corpus, plan, far)] == [exemption.id, definition.id]
