@@ -211,8 +211,9 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     asks = plan.asks
     if asks == "permission" and _WE_ASK.search(plan.query[asking_clause(plan.query):]) and _OFFICIAL_MAY.search(said):
         asks = "authority"  # staff asking "can we hold the CO?" of a power the law gives the Town: "we" are the Town
-    modal = _modal_verdict(asks, said) if _speaks_to(plan.query, said, plan.expansions) and not _denies_subject(plan.query, said) \
-        else None
+    official = bool(_OFFICIAL_ASKED.search(plan.query[asking_clause(plan.query):]))
+    modal = _modal_verdict(asks, said, official) if _speaks_to(plan.query, said, plan.expansions) and \
+        not _denies_subject(plan.query, said) else None
     if modal is not None and headnote is not None and headnote != modal:
         return None  # a close headnote question says otherwise
     return modal
@@ -286,6 +287,8 @@ def _headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
         return None
     if _denies_subject(plan.query, asked):
         return None  # "she's not a landscape architect. Can she sign?" is not "can a landscape architect prepare it?"
+    if _ONLY_ASKED.search(question[asking_clause(question):]) and not _ONLY_ASKED.search(asked):
+        return None  # "does the village only inspect on complaint?" is not "can the village inspect at random?"
     area = plan.slots.get("area") if plan.slots.get("area_unit") == "sq_ft" else None
     if not _same_figures(plan.query, asked, hit.text, area):
         return None  # 0.3 inch is not the headnote's 0.5 inch; "is 1 inch = 500 feet enough?" is not "is there a scale?"
@@ -295,6 +298,7 @@ def _headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
     return "Yes" if (hit.yes_no == "yes") == (relation == "same") else "No"
 
 
+_ONLY_ASKED = re.compile(r"\b(?:only|solely)\b(?! (?:to|for)\b)", re.I)
 # "she's not a landscape architect", "I'm not the owner": who or what the question is about is denied to be X.
 _NOT_A = re.compile(r"\b(?:not|isn't|aren't|n't)\s+(?:a|an|the)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I)
 _NOT_A_PHRASE = re.compile(r"\b(?:not|isn't|aren't|n't)\s+(?:a|an|the)\s+([^,;?]+)", re.I)
@@ -402,7 +406,7 @@ def _relation(question: str, asked: str) -> str | None:
     return "inverse" if _ORDER.search(may_side) else None
 
 
-def _modal_verdict(asks: str | None, said: str) -> str | None:
+def _modal_verdict(asks: str | None, said: str, official_asked: bool = False) -> str | None:
     if asks is None or not said:
         return None
     if _ONLY.search(said):
@@ -416,8 +420,10 @@ def _modal_verdict(asks: str | None, said: str) -> str | None:
             return None
         if asks == "permission" and not _OFFICIAL_BOUND.search(said):
             return "No"
-        if asks == "authority" and (_OFFICIAL_BOUND.search(said) or _ANYONE_BOUND.search(said)):
-            return "No"  # "can the utility hook it up before ...?" against "unlawful for any person ... to make connection"
+        if asks == "authority" and (_OFFICIAL_BOUND.search(said) or (_ANYONE_BOUND.search(said) and not official_asked)):
+            # "can the utility hook it up before ...?" against "unlawful for any person ... to make connection";
+            # what anyone is forbidden says nothing of an official's power ("can the inspector shut off power?")
+            return "No"
         return None
     if asks == "permission":
         return None  # a duty or a power the law gives someone says little about what the asker may do
@@ -430,12 +436,15 @@ def _modal_verdict(asks: str | None, said: str) -> str | None:
 
 _PROHIBITS = re.compile(r"\b(?:shall not|may not|must not|will not|cannot|no (?:[\w-]+ ){1,9}shall|unlawful|prohibited)\b", re.I)
 _OBLIGES = re.compile(r"\b(?:shall|must|is required|are required)\b", re.I)
-_OFFICIALS = r"\b(?:inspector|officer|village|town|board|department|municipality|official)s?\b"
+_OFFICIALS = r"\b(?:inspect[oe]r|officer|village|town|board|department|municipality|official)s?\b"
 _OFFICIAL_BOUND = re.compile(_OFFICIALS + r"[^.;:]{0,80}?\b(?:shall not|must not|may not)\b", re.I)
 # A prohibition that binds everyone ("it shall be unlawful for any person", "no person shall") binds whoever
 # the question asks about.
 _ANYONE_BOUND = re.compile(r"\b(?:(?:it shall be |is )?unlawful (?:for any(?:one| person)|to)|no person (?:\w+ )?shall)\b", re.I)
 _ONLY = re.compile(r"\b(?:only|except|unless|exempt)\b", re.I)
+# "can the building inspector ...?", "may the village ...?": the question asks about an official's power.
+_OFFICIAL_ASKED = re.compile(r"^\W*(?:can|could|may|might|does|do|will|would|is|are)\s+(?:the\s+)?(?:[\w'-]+\s+){0,3}?"
+                             + _OFFICIALS, re.I)
 _WE_ASK = re.compile(r"^\W*(?:(?:so|and|but|ok),?\s+)?(?:can|could|may) we\b", re.I)
 _OFFICIAL_MAY = re.compile(_OFFICIALS + r"[^.;:]{0,60}?\b(?:may|shall have the (?:right|power|authority))\b", re.I)
 _PERMITS = re.compile(r"\b(?:may|authorized|entitled|empowered|has the (?:right|power|authority))\b", re.I)

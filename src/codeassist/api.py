@@ -185,9 +185,11 @@ class Assistant:
         one resting on more of the top three provisions."""
         from .calculators import CALCULATORS
 
-        if plan.intent not in ("retrieval", "definition") or A.answer_kind(plan) in ("who", "where", "why"):
-            return None  # "2 acres: who do I hand the plan to?" asks for an office, which no calculator gives
-        wanted = [c.name for c in CALCULATORS.values() if any(plan.slots.get(s) for s in c.needs)]
+        if plan.intent not in ("retrieval", "definition"):
+            return None
+        kind = A.answer_kind(plan)  # "2 acres: who do I hand the plan to?" asks for an office, which no calculator gives
+        wanted = [c.name for c in CALCULATORS.values()
+                  if any(plan.slots.get(s) for s in c.needs) and (kind is None or kind in c.answers)]
         if not wanted:
             return None
         hits = self.retriever.search_plan(plan, 3)

@@ -50,7 +50,7 @@ _ASKS = [
     ("obligation", re.compile(_CLAUSE + r"(?:must|should|do(?:es)? (?:\w+ ){1,6}(?:have|need) to|do(?:es)? (?:\w+ ){1,3}need|"
                               # "subs need to sign anything?" (not "who has to sign?")
                               r"(?!(?:" + _QUESTION_WORDS + r")\b)(?:[\w'&-]+ ){1,3}(?:need|needs|have|has) to|"
-                              r"(?:is|are) (?:\w+ ){1,4}(?:required|needed|necessary|mandatory))\b", re.I)),
+                              r"(?:is|are) (?:\w+ ){1,8}?(?:required|needed|necessary|mandatory))\b", re.I)),
     # May the asker act ("can I ...?", "can a homeowner ...?"): only a prohibition answers it (No).
     ("permission", re.compile(_CLAUSE + r"(?:(?:can|could|may) (?:i|we|you|me|us|my \w+|our \w+|a homeowner|homeowners|"
                               r"an? (?:contractor|electrician|owner|resident|developer|landowner|person)|someone|anyone|people)|"

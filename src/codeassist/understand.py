@@ -494,6 +494,12 @@ def _definition_term(q: str, definitions: dict[str, str], abbreviations: dict[st
             for t in (term, term.rstrip("s"), term + "s", abbreviations.get(term, "")):
                 if t and definitions.get(t):
                     return t
+    if m:  # "what's impervious mean?": one word of exactly one defined term of two ("impervious cover")
+        word = bare_phrase(m["term"])
+        holding = [t for t in definitions if t.count(" ") == 1 and len(word) >= 5 and re.search(
+            r"(?<![\w-])" + re.escape(word) + r"s?(?![\w-])", t)] if re.fullmatch(r"[a-z]+", word) else []
+        if len(holding) == 1:
+            return holding[0]
     return None
 
 
@@ -519,7 +525,8 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
         m = re.search(pattern, low)
         if m:
             put(name, True, m.group(0))
-    if re.search(r"not part of (?:any|a) (?:subdivision|larger|common)|\bstand[- ]?alone\b|\bon its own\b", low):
+    if re.search(r"(?:\bnot|n't|\bno longer) (?:a )?part of (?:any|a|an)\s+(?:[\w-]+\s+){0,2}?(?:subdivision|larger|common|"
+                 r"development|plan|project)|\bstand[- ]?alone\b|\bon its own\b", low):
         put("part_of_common_plan", False, "not part of")
     if slots.get("discharges_to_impaired_water") and re.search(r"\b(?:no|not|nothing|none|never|any)\W+(?:[\w'-]+\W+){0,2}impaired|"
                                                               r"n't\W+(?:[\w'-]+\W+){0,4}impaired", low):
@@ -584,7 +591,7 @@ _EVENT_SLOTS = [
     ("supervisor_left", r"\b(supervis\w*|master electrician)\b.*\b(left|leaves|quit|quits|leave|gone|retired|fired|terminated|died)\b"),
     ("registration", r"\b(registration|registered|license|licence)\b"),
     ("final_acceptance", r"\b(final acceptance|guarantee|bond|escrow|letter of credit)\b"),
-    ("construction_start", r"\b(start|starting|begin)\b"),
+    ("construction_start", r"\b(start|starting|begin|break(?:ing)? ground|mobiliz\w*)\b"),
 ]
 
 

@@ -168,6 +168,20 @@ def test_a_slot_alone_does_not_choose_a_calculator(assistant, corpus):
     assert ans.intent == "retrieval" and ans.calculator is None
 
 
+def test_a_calculator_answers_only_the_kinds_of_question_its_result_answers(assistant, corpus):
+    from codeassist.calculators import CALCULATORS
+    assert "amount" not in CALCULATORS["applicability"].answers and "amount" in CALCULATORS["penalty"].answers
+    ans = ask(assistant, corpus, "How much of the site can we have torn up at one time? We'd like to strip all 4 acres "
+              "on day one.", municipality="hempstead")
+    assert ans.calculator != "applicability"
+
+
+def test_breaking_ground_is_the_start_of_construction(assistant, corpus):
+    ans = ask(assistant, corpus, "Applicant says they break ground Monday June 1, 2026. By when should they have "
+              "notified us?", municipality="tuckahoe")
+    assert ans.calculator == "deadlines" and "May 30, 2026" in ans.answer
+
+
 def test_checklist_says_why_the_post_construction_items_are_in(assistant, corpus):
     ans = ask(assistant, corpus, "what must the swppp contain for a 4 acre office park in hempstead")
     assert ans.calculator == "swppp_checklist"

@@ -298,3 +298,17 @@ def test_a_candidate_quoted_beside_the_lead_leads_when_only_it_settles_the_quest
     # A candidate not close enough to be quoted beside the lead does not take its place.
     far = [best[0], (ALSO_CITED - 0.1, *best[1][1:])]
     assert [b[2].id for b in _verdict_first(corpus, plan, far)] == [exemption.id, definition.id]
+
+
+def test_what_anyone_is_forbidden_says_nothing_of_an_officials_power(plan):
+    said = ("It shall be unlawful to reconnect a source of electrical energy to wiring that the Building Inspector "
+            "disconnected.")
+    assert yes_no(plan("can the building inspecter shut off power to my house?"), hit(), said) is None
+    assert yes_no(plan("can the utility reconnect it before the certificate?"), hit(), said) == "No"
+
+
+def test_asking_whether_something_happens_only_so_is_not_asking_whether_it_may(plan):
+    random = "Can the Village do random inspections of stormwater facilities?"
+    assert yes_no(plan("does the village only inspect stormwater facilities when somebody complains?"),
+                  hit("yes", random, CLOSE)) is None
+    assert yes_no(plan("does the village inspect stormwater facilities at random?"), hit("yes", random, CLOSE)) == "Yes"

@@ -431,6 +431,8 @@ def test_an_off_topic_word_beside_the_laws_subject(build, question, subject):
     ("0.5 acres, a standalone project", False),
     ("0.5 acres in a new housing development", True),
     ("0.5 acres, one of 12 lots in a subdivision", True),
+    ("0.6 acre on a lot that's not part of any bigger development", False),
+    ("we aren't part of a larger plan, 0.8 acres", False),
 ])
 def test_common_plan_slot(build, question, common_plan):
     assert build(question, "hempstead").slots.get("part_of_common_plan") is common_plan
@@ -645,6 +647,8 @@ def test_growing_food_or_flowers_for_the_family_is_home_gardening(build, questio
     ("stormwater hotspot = ?", "stormwater hotspot"),
     ("dude ranch = agricultural activity?", "agricultural activity"),
     ("I lease the lot long-term. Am I a landowner under this article?", "landowner"),
+    # One word of exactly one two-word term asks that term; "erosion" (in a three-word term only) does not.
+    ("what's impervious mean", "impervious cover"),
 ])
 def test_definition_questions_in_everyday_forms(build, question, term):
     plan = build(question, "hempstead")
@@ -797,3 +801,12 @@ def test_a_term_asked_about_in_short_forms(build, question, pid):
 def test_a_term_used_at_the_start_without_a_definition_cue_is_not_asked(build):
     assert build("phasing plan for the site?", "hempstead").asked_definitions == ()
     assert build("stabilization must happen within 14 days?", "hempstead").asked_definitions == ()
+
+
+def test_a_word_of_a_longer_defined_term_alone_is_not_that_term(build):
+    assert build("what is erosion?", "hempstead").intent != "definition"
+
+
+def test_is_something_needed_before_is_an_obligation_however_long_its_subject():
+    from codeassist.plan import ask_kind
+    assert ask_kind("Is a certificate of approval from the Building Inspector needed before connecting power?") == "obligation"

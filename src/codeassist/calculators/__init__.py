@@ -39,6 +39,9 @@ class Calculator:
     # Plan slots any one of which this calculator can work from: with one present, the assistant routes a
     # question here when retrieval's best provision is one this calculator's rules rest on.
     needs: tuple[str, ...] = ()
+    # The kinds of wh-question its result answers (answer.answer_kind: "amount", "when"), beside yes/no and
+    # "what" questions: "how much of the site may be open at once? 4 acres" is no question for applicability.
+    answers: tuple[str, ...] = ()
 
     def run_dict(self, data: dict[str, Any], corpus: Any | None = None) -> BaseModel:
         """Validate a plain dict (raises pydantic.ValidationError) and run, over `corpus` when given."""
@@ -74,6 +77,7 @@ CALCULATORS: dict[str, Calculator] = {
             penalty.headline,
             penalty.undecided,
             ("offense_number", "duration_days"),
+            ("amount", "when"),
         ),
         Calculator(
             "deadlines",
@@ -87,6 +91,7 @@ CALCULATORS: dict[str, Calculator] = {
             deadlines.headline,
             deadlines.undecided,
             ("dates", "inches"),
+            ("when",),
         ),
         Calculator(
             "electrical_permit",
