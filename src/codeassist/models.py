@@ -235,6 +235,9 @@ class QueryPlan(Frozen):
     other_place: str | None = Field(default=None, description="A place named that is not in the corpus.")
     expanded: str = Field(description="The question with abbreviations' and everyday words' expansions appended.")
     expansions: tuple[str, ...] = Field(default=(), description="Those expansions alone, one per abbreviation or everyday phrase.")
+    words: int = Field(default=0, description="How many content words the question has (not stop words, numbers or places).")
+    unknown_words: tuple[str, ...] = Field(default=(), description="Those the corpus never uses, nor any spelling, stem or "
+                                           "glossary entry of them: 'purple monkey dishwasher'.")
     citations: tuple[str, ...] = Field(default=(), description="Provisions cited in the question.")
     definitions: tuple[str, ...] = Field(default=(), description="Definitions of terms the question uses, longest term first.")
     asked_definitions: tuple[str, ...] = Field(default=(), description="Definitions the question asks for ('what is X').")

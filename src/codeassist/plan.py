@@ -20,7 +20,7 @@ from . import understand as U
 from .errors import CitationNotFound
 from .models import Provision, QueryPlan
 from .places import load_gazetteer
-from .text import Speller
+from .text import STOPWORDS, Speller
 
 if TYPE_CHECKING:
     from .corpus import Corpus
@@ -39,7 +39,8 @@ _CLAUSE_START = r"(?:^|[.!?;:\u2013\u2014-]\s+|,\s+|" + _CONDITION + ")"
 _CLAUSE = _CLAUSE_START + r"(?:(?:ok(?:ay)?|so|and|but|also|hi|hello|quick question)[,:]?\s+)*"
 _YES_NO = re.compile(_CLAUSE + r"(?P<aux>" + _AUXILIARIES + r"|have|has)\b", re.I)
 # "permit required?", "Covered by the stormwater law?": a clause that opens with what is asked of it.
-_ELLIPTICAL = re.compile(_CLAUSE_START + r"(?:[\w'&-]+\s+){0,3}(?:required|needed|covered|allowed|"
+_ELLIPTICAL = re.compile(_CLAUSE_START + r"(?:[\w'&-]+\s+){0,6}(?:required|needed|covered|allowed|kept|counted|"
+                         r"included|enough|acceptable|accepted|one of|"
                          r"exempt|ok|okay|legal|permitted|necessary|mandatory|refunded|refundable|returned|reimbursed|"
                          r"transferable|renewable|valid|enforceable|waived)\b[^?.!]*\?\s*$", re.I)
 # A question with no question word that still turns on a verb ("if a judge strikes one part down does the rest
@@ -411,6 +412,9 @@ class Planner:
         laws = self.corpus.ordinances_named(text)
         scope = (muni,) if muni else (named or self._topic_scope(laws))
         expansions = (*self.glossary.expansions(text), *self.speller.corrections(text))
+        words = [w for w in re.findall(r"[a-z]{3,}", self.without_places(text).lower()) if w not in STOPWORDS]
+        unknown = tuple(w for w in words if not self.speller.knows(w) and not self.speller.corrections(w)
+                        and not self.glossary.expansions(w))
         expanded = U.append_expansions(text, expansions)
         citations = tuple(p.id for p in self.find_citations(text, muni))
         spans = [s for m in ([muni] if muni else list(self.terms)) for s in self.terms[m].find(expanded)]
@@ -429,6 +433,7 @@ class Planner:
                   else "full_text" if U.is_follow_up_full_text(text) else None)
         return QueryPlan(query=text, municipality=muni, municipality_source=source, named=named, scope=scope,
                          other_place=other, expanded=expanded, expansions=expansions, citations=citations,
+                         words=len(words), unknown_words=unknown,
                          definitions=tuple(dict.fromkeys(asked + used)), asked_definitions=tuple(asked),
                          intent=route.intent, calculator=route.calculator, term=route.term,
                          citation_text=route.citation_text, subject=route.notes[0] if route.notes else None,

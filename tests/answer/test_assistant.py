@@ -347,3 +347,17 @@ def test_questions_about_text_the_corpus_lacks_name_what_is_missing(assistant, c
 def test_a_distance_the_text_never_gives_is_not_answered(assistant, corpus):
     ans = ask(assistant, corpus, "how close to the property line can I build a deck in tuckahoe", municipality="tuckahoe")
     assert ans.abstained and "how close" in ans.answer
+
+
+@pytest.mark.parametrize("q", ["purple monkey swppp dishwasher?", "banana helicopter quantum permit?"])
+def test_a_question_in_words_these_laws_never_use_abstains_naming_them(assistant, corpus, q):
+    ans = ask(assistant, corpus, q)
+    assert ans.abstained and q.split()[1] in ans.answer  # names the words it does not know
+
+
+def test_a_question_in_the_laws_words_or_their_misspellings_is_not_foreign(corpus):
+    from codeassist.plan import Planner
+    planner = Planner(corpus)
+    plan = planner.build("who can stamp a swppp plan, the electrican?", "tuckahoe")
+    assert plan.unknown_words == ("stamp",) and plan.words >= 4
+    assert planner.build("purple monkey dishwasher permit?").unknown_words == ("purple", "monkey", "dishwasher")
