@@ -379,7 +379,8 @@ _MAY = ("permission", "authority")
 _ORDER = re.compile(r"\b(?:before|prior to|until|without|while)\b", re.I)
 _WITHOUT = re.compile(r"\bwithout\b", re.I)
 # "is just using it a violation?", "would that be illegal?": whether something is forbidden (not "installed in violation").
-_VIOLATION = re.compile(r"\b(?:is|are|was|were|would|will|be)\b[^?]{0,40}?\b(?:an? (?:\w+ )?violation|illegal|unlawful|"
+_VIOLATION = re.compile(r"\b(?:is|are|was|were|would|will|be)\b[^?]{0,40}?\b(?:an? (?:\w+ )?violation|violating|"
+                        r"breaking (?:the|any) (?:law|rules?|code)|illegal|unlawful|"
                         r"against the (?:law|rules?|code)|prohibited|forbidden|banned)\b", re.I)
 
 

@@ -186,6 +186,8 @@ def test_asking_whether_something_is_a_violation_is_the_converse_of_may_one_do_i
     use = "May an owner permit the use of wiring installed in violation of the electrical code?"
     assert yes_no(plan("the wiring was never done to code. is just using it a violation?"), hit("no", use, CLOSE)) == "Yes"
     assert yes_no(plan("may the tenant keep using wiring installed in violation of the code?"), hit("no", use, CLOSE)) == "No"
+    assert yes_no(plan("the owner lets the tenant keep using it. is the owner violating anything?"),
+                  hit("no", use, CLOSE)) == "Yes"
 
 
 def test_while_ties_a_may_question_to_a_must_before_headnote(plan):
