@@ -783,7 +783,8 @@ def answer_definition(corpus: "Corpus", question: str, term: str, munis: list[st
 
 
 def answer_lookup(corpus: "Corpus", question: str, citation_text: str, muni: str | None) -> Answer | None:
-    core = re.search(r"§*\s*\d{1,3}[A-Za-z]?(?:-\d+)?(?:\s*\([A-Za-z0-9]{1,2}\))*", citation_text)
+    # the section number typed ("7-5(a)"), not the start of another code's ("7-1.3(f)" is not § 7-1)
+    core = re.search(r"§*\s*\d{1,3}[A-Za-z]?(?:-\d+)?(?![.\d])(?:\s*\([A-Za-z0-9]{1,2}\))*", citation_text)
     attempts = [citation_text, re.sub(r"\b(say|says|mean|means|cover|covers|about|pls|please|of the .*)\b.*$", "",
                                       citation_text, flags=re.I), core.group(0) if core else "", question]
     p = None

@@ -55,6 +55,9 @@ def compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) -> dict:
     topics = _topics(corpus, topic)
     for muni in (plan.named if len(plan.named) >= 2 else list(corpus.municipalities)):
         hits = [corpus.get(h.id) for h in backend.search_plan(plan.for_municipality(muni), k=10) if corpus.get(h.id)]
+        law = corpus.law_named_with(topic, muni)  # "Tuckahoe's electrical code vs Hempstead's stormwater article"
+        if law is not None and any(corpus.ordinance_of(p.id).id == law.id for p in hits):
+            hits = [p for p in hits if corpus.ordinance_of(p.id).id == law.id]
         found_here: list[Any] = []
         for p in hits:
             if corpus.ordinance_of(p.id).topic not in topics or p.kind == "definition":
@@ -181,7 +184,16 @@ def answer_compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) ->
     verdict = _same_or_not(plan, differ=bool(only_a or only_b))
     summaries = [D.summary(corpus, c.id, names[c.municipality]) for c in citations]
     asks_each = re.search(r"\b(?:each|respectively)\b", question, re.I) or _ASKS_WHAT.search(question)
-    if not asks_each or verdict or _COMPARATIVE.search(question) or not all(summaries):
+    whole_a = _substantive(re.findall(r"\[-(.+?)-\]", pair[a]["marked"]), corpus)
+    whole_b = _substantive(re.findall(r"\{\+(.+?)\+\}", pair[b]["marked"]), corpus)
+    alike = not ({_stems(x) for x in whole_a} ^ {_stems(x) for x in whole_b})  # the whole texts, not just the quotes
+    if alike and all(summaries) and not _COMPARATIVE.search(question):
+        # "NOV appeal window hempstead vs tuckahoe?": what both say is the answer; one summary says it.
+        both = f"{names[a]} and {names[b]} alike (worded the same but for the names of the municipalities and their offices)"
+        blocks = [D.lead(f"{verdict} {summary}") if verdict else None,
+                  D.summary(corpus, citations[0].id, f"{names[a]} and {names[b]} alike" if verdict else both)]
+        blocks += [D.quote(c, role="proof", label=names[c.municipality]) for c in citations]
+    elif not asks_each or verdict or _COMPARATIVE.search(question) or not all(summaries):
         # "X versus Y", "are they the same?", "which is stricter?": how the wording differs is the answer.
         blocks = [D.lead(verdict) if verdict else None, D.lead(summary)]
         for c, s in zip(citations, summaries):

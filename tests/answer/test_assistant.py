@@ -361,3 +361,21 @@ def test_a_question_in_the_laws_words_or_their_misspellings_is_not_foreign(corpu
     plan = planner.build("who can stamp a swppp plan, the electrican?", "tuckahoe")
     assert plan.unknown_words == ("stamp",) and plan.words >= 4
     assert planner.build("purple monkey dishwasher permit?").unknown_words == ("purple", "monkey", "dishwasher")
+
+
+@pytest.mark.parametrize("q, document", [
+    ("What does Tuckahoe's site plan review section 7-1.3(f) require?", "7-1.3(f)"),  # not Chapter 7 § 7-1
+    ("§ 1-7 village code text?", "§ 1-7"),
+])
+def test_a_section_of_a_document_the_texts_only_refer_to_is_named_missing(assistant, corpus, q, document):
+    ans = ask(assistant, corpus, q, municipality="tuckahoe")
+    assert ans.abstained and document in ans.lead and "not in this corpus" in ans.lead
+
+
+def test_a_day_that_is_not_the_notice_does_not_start_the_concealment_clock(assistant, corpus):
+    ans = ask(assistant, corpus, "Drywall crew is scheduled for tomorrow and the inspector hasn't come. When can we "
+              "close up the walls over the new wiring?", municipality="tuckahoe")
+    assert ans.calculator is None
+    told = ask(assistant, corpus, "We told the village inspector at 10am Saturday, Nov 7, 2026 that the rough wiring "
+               "is ready. Nobody came. When can we drywall?", municipality="tuckahoe")
+    assert told.calculator == "deadlines" and "November 9, 2026" in told.lead and "24 hours" in told.lead

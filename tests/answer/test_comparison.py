@@ -231,3 +231,18 @@ def test_items_of_one_list_found_together_stand_for_the_list(corpus):
     # One item alone, or items of different lists, stay themselves.
     one = [items[0], corpus.get("hempstead:enforcement(D)")]
     assert C._lists_whole(corpus, one) == one
+
+
+def test_texts_alike_lead_with_what_both_say(assistant, corpus):
+    # Not asked whether they differ: what both say is the answer, under one summary labelled for both.
+    ans = assistant.ask("NOV appeal window hempstead vs tuckahoe?")
+    assert ans.intent == "compare"
+    assert ans.blocks[0].kind == "summary" and "alike" in (ans.blocks[0].label or "")
+    assert "15 days" in ans.lead
+
+
+def test_the_law_named_after_each_municipality_is_the_one_compared(corpus):
+    q = "Compare how a continuing violation is counted under Tuckahoe's electrical code vs Hempstead's stormwater article"
+    assert corpus.law_named_with(q, "tuckahoe").topic == "electrical"
+    assert corpus.law_named_with(q, "hempstead").topic == "stormwater"
+    assert corpus.law_named_with("continuing violations in tuckahoe and hempstead", "tuckahoe") is None

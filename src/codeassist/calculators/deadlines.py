@@ -321,7 +321,7 @@ def _electrical(inp: DeadlinesInput, rules: DeadlinesRules, out: DeadlinesOutput
         ok = holidays.add_hours_excluding(n, rules.concealment_hours)
         skipped = sorted({n.date() + timedelta(days=i) for i in range((ok.date() - n.date()).days + 1)} - {ok.date()})
         excluded = [f"{d} ({'Sunday' if d.weekday() == 6 else holidays.holiday_name(d)})" for d in skipped if holidays.is_sunday_or_legal_holiday(d)]
-        out.obligations.append(_ob("wiring_may_be_concealed", "Wiring may be concealed (if not inspected sooner)", ok.date(), f"Do not conceal wiring until it is inspected or {rules.concealment_hours} hours, not counting Sundays and legal holidays, have passed since notifying the Building Inspector.", rules.concealment, due_time=ok.time()))
+        out.obligations.append(_ob("wiring_may_be_concealed", f"Wiring may be concealed {rules.concealment_hours} hours after notice, not counting Sundays and legal holidays (if not inspected sooner)", ok.date(), f"Do not conceal wiring until it is inspected or {rules.concealment_hours} hours, not counting Sundays and legal holidays, have passed since notifying the Building Inspector.", rules.concealment, due_time=ok.time()))
         out.steps.append(step(f"Notified {n:%Y-%m-%d %H:%M}; {rules.concealment_hours} counted hours end {ok:%Y-%m-%d %H:%M}" + (f", skipping {', '.join(excluded)}." if excluded else "."), rules.concealment))
         out.caveats.append(holidays.UNLISTED_CAVEAT)
     if inp.registration_issued:
@@ -346,6 +346,11 @@ def _only_electrical(municipality: str) -> str:
 # --- Question and answer edges -----------------------------------------------------------------------
 
 
+# The concealment clock runs from telling the Building Inspector the wiring is ready; a day named otherwise
+# ("the drywall crew comes tomorrow") is not when it started.
+_NOTIFIED = re.compile(r"\b(?:notif\w*|told|tell|called|call|informed|let (?:\w+ ){1,3}know|ready|requested|asked for)\b", re.I)
+
+
 def read_slots(slots: dict, question: str, municipality: str, prior: dict | None = None,
                today: date | None = None) -> tuple[dict | None, str | None]:
     """Input from the plan's slots: which dated event the question names. (None, None) when it names none
@@ -361,6 +366,8 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
     elif event == "violation_notice":
         data["violation_notice_served"] = d0.isoformat()
     elif event == "wiring_concealment":
+        if not _NOTIFIED.search(question):
+            return None, None  # "drywall crew comes tomorrow; when can we close up?": the day is not the notice's
         hm = slots.get("time", "09:00")
         data["wiring_concealment_notice"] = f"{d0.isoformat()}T{hm}:00"
     elif event == "last_report":

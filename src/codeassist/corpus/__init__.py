@@ -208,6 +208,17 @@ class Corpus:
         return [o for o in self.ordinances.values()
                 if any(re.search(r"\b" + re.escape(w) + r"(?!\w)", text, re.I) for w in [o.topic, *o.topic_words])]
 
+    def law_named_with(self, text: str, municipality: str) -> Ordinance | None:
+        """The municipality's ordinance a question names right after the municipality's name ("Tuckahoe's
+        electrical code", "Hempstead stormwater article"), when it names exactly one that way."""
+        m = self.municipalities[municipality]
+        names = "|".join(re.escape(n) for n in sorted({m.name.lower(), m.short_name.lower(), *m.aliases}, key=len, reverse=True)
+                         if n and not n.startswith("the "))
+        named = [o for o in self.ordinances.values() if o.municipality == municipality and any(
+            re.search(r"\b(?:" + names + r")(?:'s|s')?\s+(?:[\w-]+\s+){0,2}?" + re.escape(w) + r"(?!\w)", text, re.I)
+            for w in [o.topic, *o.topic_words])]
+        return named[0] if len(named) == 1 else None
+
     def covering(self, topics: set[str]) -> set[str]:
         """The municipalities with a law on any of `topics` in this corpus."""
         return {o.municipality for o in self.ordinances.values() if o.topic in topics}
