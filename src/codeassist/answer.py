@@ -190,8 +190,11 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return None
     if _SAME_OR_DIFFERENT.search(plan.query) or (len(plan.named) >= 2 and _VERSUS.search(plan.query)):
         return None  # "is the appeal window any different in A and B?": one provision's Yes/No does not answer it
-    if _IS_THERE.search(plan.query[asking_clause(plan.query):]):
-        return None  # "is there any rule about muddy water?" asks whether the law speaks to it, not what it allows
+    clause = plan.query[asking_clause(plan.query):]
+    if _IS_THERE.search(clause) and not _RULE_AGAINST.search(clause):
+        # "is there any rule about muddy water?" asks whether the law speaks to it, not what it allows ("isn't
+        # there a rule against that?" asks whether it is forbidden)
+        return None
     if plan.verdict_query:  # "Can the officer hire an engineer? And who pays?": Yes or No answers the first
         plan = plan.model_copy(update={"query": plan.verdict_query})
     either = _EITHER_OR.search(plan.query)
@@ -242,6 +245,7 @@ _SAME_OR_DIFFERENT = re.compile(r"\b(?:same|differ|differs|different|difference)
 # "vs" compares places only when two are named: "pre vs post runoff comparison required?" asks one thing.
 _VERSUS = re.compile(r"\b(?:vs\.?|versus|compared?)(?!\w)", re.I)
 _IS_THERE = re.compile(r"\b(?:is|are) there\b", re.I)
+_RULE_AGAINST = re.compile(r"\b(?:rule|law|regulation|ordinance)s? against\b", re.I)
 _EITHER_OR = re.compile(r",?\s+or\s+(?:does|do|is|are|can|could|must|should|will|would|has|have|just|only)\b", re.I)
 
 
@@ -380,7 +384,7 @@ _ORDER = re.compile(r"\b(?:before|prior to|until|without|while)\b", re.I)
 _WITHOUT = re.compile(r"\bwithout\b", re.I)
 # "is just using it a violation?", "would that be illegal?": whether something is forbidden (not "installed in violation").
 _VIOLATION = re.compile(r"\b(?:is|are|was|were|would|will|be)\b[^?]{0,40}?\b(?:an? (?:\w+ )?violation|violating|"
-                        r"breaking (?:the|any) (?:law|rules?|code)|illegal|unlawful|"
+                        r"breaking (?:the|any) (?:law|rules?|code)|(?:rule|law|regulation)s? against|illegal|unlawful|"
                         r"against the (?:law|rules?|code)|prohibited|forbidden|banned)\b", re.I)
 
 
