@@ -212,11 +212,12 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     if _asked_negatively(plan.query):
         return None
     asks = plan.asks
-    if asks == "permission" and _WE_ASK.search(plan.query[asking_clause(plan.query):]) and _OFFICIAL_MAY.search(said):
+    clause = plan.query[asking_clause(plan.query):]  # of the part a verdict answers
+    if asks == "permission" and _WE_ASK.search(clause) and _OFFICIAL_MAY.search(said):
         asks = "authority"  # staff asking "can we hold the CO?" of a power the law gives the Town: "we" are the Town
-    official = bool(_OFFICIAL_ASKED.search(plan.query[asking_clause(plan.query):]))
+    official = bool(_OFFICIAL_ASKED.search(clause))
     modal = _modal_verdict(asks, said, official) if _speaks_to(plan.query, said, plan.expansions) and \
-        not _denies_subject(plan.query, said) else None
+        not _denies_subject(plan.query, said) and _same_figures(clause, "", said) else None  # not "the 2020 NEC?"
     if modal is not None and headnote is not None and headnote != modal:
         return None  # a close headnote question says otherwise
     return modal
@@ -266,7 +267,11 @@ _RELATIVE_NOT = re.compile(r"\b(?:who|which|that) (?:is|are|was|were|has|have|do
 
 
 def _negative(text: str) -> bool:
+    text = _ISNT_THERE.sub(r"\1 there", text)  # "isn't there a rule against that?" asks whether there is one
     return bool(NEGATIVE.search(_NOT_PARTICIPLE.sub(" ", _RELATIVE_NOT.sub(" ", _CONDITION.sub(" ", text)))))
+
+
+_ISNT_THERE = re.compile(r"\b(is|are)(?:n't|n’t| not) there\b", re.I)
 
 
 def _negative_main(question: str) -> bool:
@@ -383,7 +388,7 @@ _MAY = ("permission", "authority")
 _ORDER = re.compile(r"\b(?:before|prior to|until|without|while)\b", re.I)
 _WITHOUT = re.compile(r"\bwithout\b", re.I)
 # "is just using it a violation?", "would that be illegal?": whether something is forbidden (not "installed in violation").
-_VIOLATION = re.compile(r"\b(?:is|are|was|were|would|will|be)\b[^?]{0,40}?\b(?:an? (?:\w+ )?violation|violating|"
+_VIOLATION = re.compile(r"\b(?:is|are|was|were|would|will|be)(?:n't|n’t)?(?![\w'’])[^?]{0,40}?\b(?:an? (?:\w+ )?violation|violating|"
                         r"breaking (?:the|any) (?:law|rules?|code)|(?:rule|law|regulation)s? against|illegal|unlawful|"
                         r"against the (?:law|rules?|code)|prohibited|forbidden|banned)\b", re.I)
 

@@ -37,7 +37,7 @@ _CONDITION = (r"(?:^|[.!?;]\s+)(?:if|once|after|before|now that|as soon as)\s+"
               r")\s+(?:i|we|you|they|he|she|it|the|my|our|a|an|someone|anyone)\b)")
 _CLAUSE_START = r"(?:^|[.!?;:\u2013\u2014-]\s+|,\s+|" + _CONDITION + ")"
 _CLAUSE = _CLAUSE_START + r"(?:(?:ok(?:ay)?|so|and|but|also|hi|hello|quick question)[,:]?\s+)*"
-_YES_NO = re.compile(_CLAUSE + r"(?P<aux>" + _AUXILIARIES + r"|have|has)\b", re.I)
+_YES_NO = re.compile(_CLAUSE + r"(?P<aux>(?:" + _AUXILIARIES + r"|have|has)(?:n't|n’t|'t|’t)?)(?![\w'’])", re.I)  # "isn't there ...?"
 # "permit required?", "Covered by the stormwater law?": a clause that opens with what is asked of it.
 _ELLIPTICAL = re.compile(_CLAUSE_START + r"(?:[\w'&-]+\s+){0,6}(?:required|needed|covered|allowed|kept|counted|"
                          r"included|enough|acceptable|accepted|one of|"

@@ -322,3 +322,15 @@ def test_a_rule_against_something_asks_whether_it_is_forbidden(plan):
     allowed = "Is it allowed for my site's runoff to make the bay muddy?"
     assert yes_no(plan("the site's runoff turns the bay brown. isn't there a rule against that?"),
                   hit("no", allowed, CLOSE)) == "Yes"
+
+
+def test_the_modal_does_not_answer_a_figure_the_quote_lacks(plan):
+    said = "All electrical installations shall conform to the National Electrical Code, 1978 Edition."
+    assert yes_no(plan("does the village go by the 2020 NEC?"), hit(), said) is None
+    assert yes_no(plan("does the village go by the 1978 NEC?"), hit(), said) == "Yes"
+
+
+def test_isnt_there_asks_whether_there_is():
+    from codeassist.plan import _is_yes_no
+    assert _is_yes_no("the pond turns brown after rain. isn't there a rule against that?")
+    assert not _negative_main("isn't there a rule against that?")
