@@ -108,9 +108,16 @@ class Assistant:
         """"does 7B let farms off the hook? and where is 'agricultural activity' defined?": when the question as
         a whole cannot be answered but its first question can, answer that one and say what the text lacks
         for the rest (the abstention's own words), rather than abstain on all of it."""
-        parts = [p.strip() for p in re.split(r"(?<=\?)\s+", plan.query) if p.strip()]
-        if len(parts) < 2 or not parts[0].endswith("?") or len(parts[0].split()) < 3 or plan.subject:
-            return whole  # "what hours can we run equipment? the neighbors complain about the noise": all of it is about noise
+        # "Is farming exempt in Tuckahoe, and where does the village define farming?" asks two questions too.
+        parts = [p.strip() for p in re.split(r"(?<=\?)\s+|,\s+and\s+(?=(?:where|what|who|how|when|which|why)\b)",
+                                            plan.query) if p.strip()]
+        if len(parts) >= 2 and not parts[0].endswith("?") and _OPENS_QUESTION.match(parts[0]):
+            parts[0] += "?"
+        if (len(parts) < 2 or not parts[0].endswith("?") or len(parts[0].split()) < 3 or plan.subject
+                or plan.external):
+            # "what hours can we run equipment? the neighbors complain about the noise": all of it is about noise;
+            # "do I file an NOI under GP-02-01, and what's in it?": all of it is about an outside document
+            return whole
         chosen = plan.municipality if plan.municipality_source != "none" else None
         try:
             first = self.planner.build(parts[0], chosen)
@@ -321,6 +328,10 @@ class Assistant:
             conv.last_citation_ids = [c.id for c in answer.citations]
         conv.last_calculator = answer.calculator
         conv.last_calc_input = answer.calculation_input if answer.calculator else None
+
+
+_OPENS_QUESTION = re.compile(r"\s*(?:is|are|does|do|did|can|could|may|must|will|would|should|has|have|"
+                             r"what|who|how|when|where|which|why)\b", re.I)
 
 
 def _rests_on(pid: str, cited: frozenset[str]) -> bool:

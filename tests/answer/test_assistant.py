@@ -379,3 +379,16 @@ def test_a_day_that_is_not_the_notice_does_not_start_the_concealment_clock(assis
     told = ask(assistant, corpus, "We told the village inspector at 10am Saturday, Nov 7, 2026 that the rough wiring "
                "is ready. Nobody came. When can we drywall?", municipality="tuckahoe")
     assert told.calculator == "deadlines" and "November 9, 2026" in told.lead and "24 hours" in told.lead
+
+
+def test_a_first_question_joined_by_and_where_is_answered_and_the_rest_named_missing(assistant, corpus):
+    ans = ask(assistant, corpus, "Is farming exempt from the erosion rules in Tuckahoe, and where does the village "
+              "define what counts as farming?")
+    assert not ans.abstained and any(c.id == "tuckahoe:7B-5(a)" for c in ans.citations)
+    assert "On the rest of your question" in ans.answer and "12-1" in ans.answer
+
+
+def test_a_two_part_question_about_an_outside_document_is_not_split(assistant, corpus):
+    ans = ask(assistant, corpus, "Do I need to file an NOI under the DEC construction general permit GP-02-01, and "
+              "what's in it?")
+    assert ans.abstained
