@@ -403,16 +403,17 @@ _REST_STANDS = re.compile(r"\b(?:rest|remainder|remaining)\b.*\b(?:good|valid|st
 def _relation(question: str, asked: str) -> str | None:
     """"same" when the headnote question asks what the question asks, "inverse" when it asks the converse
     (its Yes is the question's No), None when they ask different kinds of thing."""
-    kind, headnote_kind = ask_kind(question[asking_clause(question):]), ask_kind(asked)
-    falls, stands = _WHOLE_FALLS.search(question[asking_clause(question):]), _REST_STANDS.search(question[asking_clause(question):])
-    if (falls and not stands and _REST_STANDS.search(asked[asking_clause(asked):])) or \
-            (stands and not falls and _WHOLE_FALLS.search(asked[asking_clause(asked):])):
+    clause, asked_clause = question[asking_clause(question):], asked[asking_clause(asked):]
+    kind, headnote_kind = ask_kind(clause), ask_kind(asked)
+    falls, stands = _WHOLE_FALLS.search(clause), _REST_STANDS.search(clause)
+    if (falls and not stands and _REST_STANDS.search(asked_clause)) or \
+            (stands and not falls and _WHOLE_FALLS.search(asked_clause)):
         return "inverse"  # "is the whole thing dead?" against "is the rest still good?"
-    if headnote_kind in _MAY and _VIOLATION.search(question[asking_clause(question):]) and not _VIOLATION.search(asked):
+    if headnote_kind in _MAY and _VIOLATION.search(clause) and not _VIOLATION.search(asked):
         return "inverse"  # "is just using it a violation?" against "may one use it?": a violation is what one may not do
     if (kind in _MAY) == (headnote_kind in _MAY) or "obligation" not in (kind, headnote_kind):
         return "same"
-    may_side = question[asking_clause(question):] if kind in _MAY else asked
+    may_side = clause if kind in _MAY else asked
     return "inverse" if _ORDER.search(may_side) else None
 
 
