@@ -521,20 +521,20 @@ YES_NO_PROMOTE = 0.70
 
 
 def _verdict_first(corpus: "Corpus", plan: QueryPlan, best: list) -> list:
-    if not best or not plan.yes_no or yes_no(plan, best[0][3], _said(corpus, best[0][2].id, best[0][1])) is not None:
+    if not best or not plan.yes_no or \
+            yes_no(plan, best[0][3], _said(_lead_in(corpus, best[0][2].id), best[0][1])) is not None:
         return best
     for i, (score, sentence, p, h) in enumerate(best[1:3], start=1):
         if score < ALSO_CITED * best[0][0]:
             break
         if ((h.yes_no_similarity or 0.0) >= YES_NO_PROMOTE and _headnote_verdict(plan, h) is not None
-                and yes_no(plan, h, _said(corpus, p.id, sentence)) is not None):
+                and yes_no(plan, h, _said(_lead_in(corpus, p.id), sentence)) is not None):
             return [best[i], *best[:i], *best[i + 1:]]
     return best
 
 
-def _said(corpus: "Corpus", pid: str, sentence: str) -> str:
+def _said(intro: Citation | None, sentence: str) -> str:
     """The words a verdict is read from: the quoted sentence, after its lead-in ("The following ... may: ...")."""
-    intro = _lead_in(corpus, pid)
     return f"{intro.quote} {sentence}" if intro is not None else sentence
 
 
@@ -649,7 +649,7 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
         label = names[muni] if (len(parts) > 1 or not named) else None
         lead = cites[0]
         intro = _lead_in(corpus, lead.id)
-        said = _said(corpus, lead.id, lead.quote)
+        said = _said(intro, lead.quote)
         verdict = yes_no(plan, hit, said) if hit.id == lead.id else None
         summary = _quoted_sentence_first(D.summary(corpus, lead.id, label), lead.quote)
         if verdict:

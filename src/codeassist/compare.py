@@ -172,8 +172,10 @@ def answer_compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) ->
     a, b = data["municipalities"]
     # Only differences inside the quoted words are named, so every word of the summary is on the page.
     quoted = {c.municipality: " ".join(c.quote.split()) for c in citations}
-    only_a = [x for x in _substantive(re.findall(r"\[-(.+?)-\]", pair[a]["marked"]), corpus) if x in quoted[a]]
-    only_b = [x for x in _substantive(re.findall(r"\{\+(.+?)\+\}", pair[b]["marked"]), corpus) if x in quoted[b]]
+    whole_a = _substantive(re.findall(r"\[-(.+?)-\]", pair[a]["marked"]), corpus)
+    whole_b = _substantive(re.findall(r"\{\+(.+?)\+\}", pair[b]["marked"]), corpus)
+    only_a = [x for x in whole_a if x in quoted[a]]
+    only_b = [x for x in whole_b if x in quoted[b]]
     # "provision" / "provisions": the same word inflected on each side changes no rule.
     same = {_stems(x) for x in only_a} & {_stems(x) for x in only_b}
     only_a = [x for x in only_a if _stems(x) not in same]
@@ -184,8 +186,6 @@ def answer_compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) ->
     verdict = _same_or_not(plan, differ=bool(only_a or only_b))
     summaries = [D.summary(corpus, c.id, names[c.municipality]) for c in citations]
     asks_each = re.search(r"\b(?:each|respectively)\b", question, re.I) or _ASKS_WHAT.search(question)
-    whole_a = _substantive(re.findall(r"\[-(.+?)-\]", pair[a]["marked"]), corpus)
-    whole_b = _substantive(re.findall(r"\{\+(.+?)\+\}", pair[b]["marked"]), corpus)
     alike = not ({_stems(x) for x in whole_a} ^ {_stems(x) for x in whole_b})  # the whole texts, not just the quotes
     if alike and all(summaries) and not _COMPARATIVE.search(question):
         # "NOV appeal window hempstead vs tuckahoe?": what both say is the answer; one summary says it.
