@@ -66,6 +66,10 @@ YES_NO_MIN_SIMILARITY = 0.55
 # ... and this close when the quoted rule has an exception ("halt all work except ..."): "is there anything we can
 # still do under a stop-work order?" came 0.64 from "does the order end before ...?" (No), which misleads.
 YES_NO_EXCEPTION_SIMILARITY = 0.70
+# Below that, a rule with an exception still answers when the question is clearly on one side of it: its closest
+# headnote question is this much closer than the provision's closest one with the other answer ("can we put
+# down mulch under a stop-work order?" 0.63 against 0.37; "can we keep building elsewhere?" 0.55 against 0.47).
+YES_NO_EXCEPTION_MARGIN = 0.1
 # A headnote question at least this close still vetoes a modal verdict that says the opposite.
 YES_NO_CONTRADICTS = 0.50
 
@@ -206,8 +210,7 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     if headnote == "Yes" and plan.asks in ("permission", "authority") and _PROHIBITS.search(said):
         return None  # "can they start before ...?" against "will not be reviewed until": the two disagree
     # A rule with an exception ("halt all work except ...") answers a loosely matched question either way.
-    floor = YES_NO_MIN_SIMILARITY if not _ONLY.search(said) else YES_NO_EXCEPTION_SIMILARITY
-    if headnote is not None and (hit.yes_no_similarity or 0.0) >= floor:
+    if headnote is not None and _close_enough(hit, said):
         return headnote
     if _asked_negatively(plan.query):
         return None
@@ -221,6 +224,17 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     if modal is not None and headnote is not None and headnote != modal:
         return None  # a close headnote question says otherwise
     return modal
+
+
+def _close_enough(hit: Hit, said: str) -> bool:
+    """The headnote question is close enough to answer: YES_NO_MIN_SIMILARITY, or for a rule with an exception
+    YES_NO_EXCEPTION_SIMILARITY, or YES_NO_EXCEPTION_MARGIN closer than the other answer's closest question."""
+    similarity = hit.yes_no_similarity or 0.0
+    if similarity < YES_NO_MIN_SIMILARITY:
+        return False
+    if not _ONLY.search(said) or similarity >= YES_NO_EXCEPTION_SIMILARITY:
+        return True
+    return hit.yes_no_rival is not None and similarity - hit.yes_no_rival >= YES_NO_EXCEPTION_MARGIN
 
 
 # The modal of the quoted words answers only a question they speak to: "are swales required?" is not answered
@@ -394,7 +408,8 @@ _VIOLATION = re.compile(r"\b(?:is|are|was|were|would|will|be)(?:n't|n’t)?(?![\
 
 
 # A law's severability asked both ways: whether the whole falls, or whether the rest stands.
-_WHOLE_FALLS = re.compile(r"\b(?:whole|entire|all)\b.*\b(?:go|goes|gone|fall|falls|dead|die|dies|void|voided|"
+# "is the rest dead too?" asks whether it falls, like "does the whole thing go?".
+_WHOLE_FALLS = re.compile(r"\b(?:whole|entire|all|rest|remainder)\b.*\b(?:go|goes|gone|fall|falls|dead|die|dies|void|voided|"
                           r"invalid|collapse|collapses|cancel(?:led|ed)?|kill(?:ed)?|struck|toss(?:ed)?)\b", re.I)
 _REST_STANDS = re.compile(r"\b(?:rest|remainder|remaining)\b.*\b(?:good|valid|stand|stands|survive|survives|"
                           r"stay|stays|remain|remains|effect|force|enforceable|intact|apply|applies)\b", re.I)
@@ -405,9 +420,9 @@ def _relation(question: str, asked: str) -> str | None:
     (its Yes is the question's No), None when they ask different kinds of thing."""
     clause, asked_clause = question[asking_clause(question):], asked[asking_clause(asked):]
     kind, headnote_kind = ask_kind(clause), ask_kind(asked)
-    falls, stands = _WHOLE_FALLS.search(clause), _REST_STANDS.search(clause)
-    if (falls and not stands and _REST_STANDS.search(asked_clause)) or \
-            (stands and not falls and _WHOLE_FALLS.search(asked_clause)):
+    severs = (bool(_WHOLE_FALLS.search(clause)), bool(_REST_STANDS.search(clause)))
+    if severs in ((True, False), (False, True)) and \
+            (bool(_WHOLE_FALLS.search(asked_clause)), bool(_REST_STANDS.search(asked_clause))) == severs[::-1]:
         return "inverse"  # "is the whole thing dead?" against "is the rest still good?"
     if headnote_kind in _MAY and _VIOLATION.search(clause) and not _VIOLATION.search(asked):
         return "inverse"  # "is just using it a violation?" against "may one use it?": a violation is what one may not do
@@ -848,22 +863,33 @@ def calc_undecided(name: str, out: Any, slots: dict | None = None) -> bool:
     return CALCULATORS[name].undecided(out, slots or {}) if name in CALCULATORS else getattr(out, "status", "") == "not_in_corpus"
 
 
-def find_gap(corpus: "Corpus", plan: QueryPlan, munis: list[str]) -> Answer | None:
+def gaps_matched(corpus: "Corpus", plan: QueryPlan) -> list[tuple[Any, Any]]:
+    """(ordinance, gap) for each metadata gap the question matched when the plan was built."""
+    out = []
+    for key in plan.gaps:
+        oid, _, i = key.rpartition("#")
+        o = corpus.ordinances[oid]
+        out.append((o, o.gaps[int(i)]))
+    return out
+
+
+def find_gap(corpus: "Corpus", plan: QueryPlan, munis: list[str], first: str | None = None) -> Answer | None:
     """A question about text the corpus lacks, as listed in each ordinance's metadata `[[gaps]]` (matched
     when the plan was built). With several municipalities in scope, it abstains only when every one of them
-    lacks the text."""
+    lacks the text. A gap does not answer when `first`, retrieval's best provision, is one of those its
+    metadata says do answer such a question (`yields_to`)."""
     found: dict[str, tuple[Any, Any]] = {}
     asked_topic = clear_topic(plan, corpus)  # an electrical fee question is not about the stormwater law's fees
     if asked_topic:
         covering = {o.municipality for o in corpus.ordinances.values() if o.topic == asked_topic}
         munis = [m for m in munis if m in covering] or munis
-    for key in plan.gaps:
-        oid, _, i = key.rpartition("#")
-        o = corpus.ordinances[oid]
+    for o, gap in gaps_matched(corpus, plan):
         if asked_topic and o.topic != asked_topic:
             continue
+        if first is not None and any(first == y or first.startswith(y + "(") for y in gap.yields_to):
+            continue
         if o.municipality in munis and o.municipality not in found:
-            found[o.municipality] = (o, o.gaps[int(i)])
+            found[o.municipality] = (o, gap)
     if not found or len(found) < len(munis):
         return None
     blocks: list[Block] = []

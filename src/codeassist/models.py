@@ -67,6 +67,9 @@ class Gap(Frozen):
     missing: str = Field(description="What is missing and where it lives, in one sentence.")
     pointer: str | None = Field(default=None, description="Provision that points to the missing text.")
     quote: str | None = Field(default=None, description="Verbatim words of `pointer` to show.")
+    yields_to: list[str] = Field(default_factory=list, description="Provisions that do answer such a question "
+                                 "when retrieval ranks one of them (or a part of one) first: then the gap does not "
+                                 "answer (\"does a fence trigger review?\" is answered by the exemption list).")
 
 
 class SectionMeta(Frozen):
@@ -217,6 +220,9 @@ class Hit(Frozen):
                                "question closest to the query among the dense candidates, if any was found.")
     yes_no_text: str | None = Field(default=None, description="That yes/no headnote question.")
     yes_no_similarity: float | None = Field(default=None, description="Its dense cosine to the query.")
+    yes_no_rival: float | None = Field(default=None, description="The dense cosine of this provision's closest "
+                                       "headnote question with the other answer; None when none was among the "
+                                       "dense candidates.")
 
 
 Intent = Literal["calculator", "definition", "lookup", "compare", "retrieval", "clarify", "abstain"]

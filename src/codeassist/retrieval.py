@@ -227,6 +227,7 @@ class Retriever:
         scores: dict[str, dict[str, float]] = {}  # retriever -> provision id -> weighted best view score
         views: dict[str, dict[str, tuple[Chunk, float]]] = {}  # retriever -> provision id -> closest view
         verdicts: dict[str, tuple[Chunk, float]] = {}  # provision id -> its closest yes/no headnote question
+        rivals: dict[str, float] = {}  # provision id -> its closest headnote question with the other answer
         nearest = None
         if mode in ("hybrid", "dense"):
             try:
@@ -239,6 +240,7 @@ class Retriever:
                 asked = found if not plan.verdict_query else self.index.dense(
                     self.embedder.embed_query(plan.verdict_query), depth * VIEWS_PER_PROVISION, plan.municipality)
                 verdicts = _closest(asked, kinds=("yes", "no"))
+                rivals = _rivals(asked, verdicts)
                 # How close the question came to the law's own text (not to our headnotes' wording).
                 nearest = max((round(float(s), 6) for c, s in found if c.view == "text"), default=None)
             except IndexUnavailable as e:
@@ -256,7 +258,7 @@ class Retriever:
         shown = {pid: (c, s if name == "dense" else None)
                  for name in ("bm25", "dense") for pid, (c, s) in views.get(name, {}).items()}
         if mode != "hybrid":
-            return self._hits([(pid, s, (mode,)) for pid, s in scores.get(mode, {}).items()], k, shown, verdicts), nearest
+            return self._hits([(pid, s, (mode,)) for pid, s in scores.get(mode, {}).items()], k, shown, verdicts, rivals), nearest
         if self.fusion == "rrf":
             fused = reciprocal_rank_fusion({name: list(c) for name, c in scores.items()}, weights=self.weights)
         else:
@@ -268,7 +270,7 @@ class Retriever:
         pinned = list(dict.fromkeys([*plan.citations, *plan.asked_definitions]))
         head = [(pid, PINNED_SCORE, ("citation",) if pid in plan.citations else ("definition", *found_by.get(pid, ())))
                 for pid in pinned]
-        return self._hits(head + [row for row in fused if row[0] not in pinned], k, shown, verdicts), nearest
+        return self._hits(head + [row for row in fused if row[0] not in pinned], k, shown, verdicts, rivals), nearest
 
     def _named_laws_first(self, ranked: list[tuple[str, float, tuple[str, ...]]],
                           named: set[str]) -> list[tuple[str, float, tuple[str, ...]]]:
@@ -315,7 +317,8 @@ class Retriever:
 
     def _hits(self, ranked: Sequence[tuple[str, float, tuple[str, ...]]], k: int,
               shown: Mapping[str, tuple[Chunk, float | None]] | None = None,
-              verdicts: Mapping[str, tuple[Chunk, float]] | None = None) -> list[Hit]:
+              verdicts: Mapping[str, tuple[Chunk, float]] | None = None,
+              rivals: Mapping[str, float] | None = None) -> list[Hit]:
         out: list[Hit] = []
         kept: list[tuple[str, set[str]]] = []
         for pid, score, names in ranked:
@@ -334,7 +337,8 @@ class Retriever:
                            view=chunk.view if chunk else None, view_text=chunk.view_text if chunk else None,
                            view_similarity=None if similarity is None else round(float(similarity), 6),
                            yes_no=yn.view if yn else None, yes_no_text=yn.view_text if yn else None,
-                           yes_no_similarity=None if yn_sim is None else round(float(yn_sim), 6)))
+                           yes_no_similarity=None if yn_sim is None else round(float(yn_sim), 6),
+                           yes_no_rival=None if pid not in (rivals or {}) else round(float(rivals[pid]), 6)))
             if len(out) == k:
                 break
         return out
@@ -386,6 +390,18 @@ def _closest(chunk_scores: Sequence[tuple[Chunk, float]],
         pid = match[0].provision_id
         if pid not in out or rank(match) > rank(out[pid]):  # ties keep the first seen
             out[pid] = match
+    return out
+
+
+def _rivals(chunk_scores: Sequence[tuple[Chunk, float]],
+            verdicts: Mapping[str, tuple[Chunk, float]]) -> dict[str, float]:
+    """Provision id -> the closest score of its yes/no headnote questions with the other answer than its
+    closest one's (in `verdicts`). Pure."""
+    out: dict[str, float] = {}
+    for chunk, score in chunk_scores:
+        best = verdicts.get(chunk.provision_id)
+        if best is not None and chunk.view in ("yes", "no") and chunk.view != best[0].view:
+            out[chunk.provision_id] = max(score, out.get(chunk.provision_id, score))
     return out
 
 

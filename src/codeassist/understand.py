@@ -582,7 +582,7 @@ _FLAG_SLOTS = {
 }
 # The dated event a deadline question is about, first match wins.
 _EVENT_SLOTS = [
-    ("storm", r"\b(rain|storm(?!water)|precip)"),
+    ("storm", r"\b(rain|storm(?!water)|precip|it (?:poured|was pouring|is pouring|'s pouring)\b|downpour|pouring rain)"),
     ("last_report", r"\b(?:last|previous|latest|most recent)\b(?:\s+[\w&-]+){0,4}\s+reports?\b"),
     ("violation_notice", r"\b(nov(?!\.?\s*\d)|notice of violation|violation notice|served)\b"),  # not "Nov 25"
     ("wiring_concealment", r"\b(conceal\w*|sheetrock|drywall|cover(?:ing)? (?:up )?(?:the )?(?:wiring|wires|walls)|close (?:up )?the walls|"
@@ -627,7 +627,7 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     if _PENALTY.search(q) and ("offense_number" in slots or "duration_days" in slots or
                                re.search(r"\b(max|maximum|minimum|how much|range|what(?:'s| is) the fine)\b", low)):
         return Route("calculator", calculator="penalty")
-    rain = "inches" in slots and re.search(r"\b(rain|storm(?!water)|precip)", low)
+    rain = "inches" in slots and re.search(_EVENT_SLOTS[0][1], low)
     if rain or (_DEADLINE.search(q) and ("dates" in slots or "inches" in slots)):
         return Route("calculator", calculator="deadlines")
     if _APPLICABILITY.search(q) and not _CHECKLIST.search(q) and (has_area or "activity" not in slots) and \

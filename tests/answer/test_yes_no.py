@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from codeassist.answer import (YES_NO_MIN_SIMILARITY, YES_NO_TELEGRAPHIC, _asked_negatively, _holds_measure,
+from codeassist.answer import (YES_NO_EXCEPTION_MARGIN, YES_NO_EXCEPTION_SIMILARITY, YES_NO_MIN_SIMILARITY,
+                               YES_NO_TELEGRAPHIC, _asked_negatively, _holds_measure,
                                _negative_main, _same_figures, yes_no)
 from codeassist.models import Hit
 from codeassist.plan import Planner
@@ -282,6 +283,12 @@ def test_an_area_given_by_its_sides_is_the_figure_set_against_a_headnote_bound(p
      "If a court strikes down one part of the law, does the whole law fall with it?", "Yes"),
     ("a court voided one section. does the rest fall too?", "no",
      "If a court strikes down one part of the law, does the whole law fall with it?", "No"),
+    # "the rest dead" asks whether it falls, as "the whole thing dead" does
+    ("if a judge tosses one piece of the law, is the rest dead too?", "yes",
+     "If a court throws out one part of the law, is the rest still good?", "No"),
+    # a headnote question that names both the invalid part and the remainder standing asks the same thing
+    ("a court voided one section. does the rest of it remain in effect?", "yes",
+     "Does the remainder stay in force if a court judges a provision invalid?", "Yes"),
 ])
 def test_whether_the_whole_falls_is_the_converse_of_whether_the_rest_stands(plan, question, kind, asked, expected):
     assert yes_no(plan(question), hit(kind, asked, CLOSE)) == expected
@@ -334,3 +341,18 @@ def test_isnt_there_asks_whether_there_is():
     from codeassist.plan import _is_yes_no
     assert _is_yes_no("the pond turns brown after rain. isn't there a rule against that?")
     assert not _negative_main("isn't there a rule against that?")
+
+
+@pytest.mark.parametrize("rival, verdict", [
+    (None, None),  # nothing says how far the other side is: the exception floor holds
+    (CLOSE - YES_NO_EXCEPTION_MARGIN + 0.01, None),  # as close to the other side of the rule: no verdict
+    (CLOSE - YES_NO_EXCEPTION_MARGIN - 0.01, "Yes"),  # clearly on one side
+])
+def test_a_rule_with_an_exception_answers_below_its_floor_only_a_question_clearly_on_one_side(plan, rival, verdict):
+    said = "persons receiving it shall halt all work, except those activities necessary to secure the site"
+    asked = "Under a stop-work order, may we still secure the site?"
+    near = hit("yes", asked, CLOSE).model_copy(update={"yes_no_rival": rival})
+    assert CLOSE < YES_NO_EXCEPTION_SIMILARITY
+    assert yes_no(plan("stop-work order on us: can we batten down the site?"), near, said) == verdict
+    very_close = near.model_copy(update={"yes_no_similarity": YES_NO_EXCEPTION_SIMILARITY, "yes_no_rival": None})
+    assert yes_no(plan("stop-work order on us: can we batten down the site?"), very_close, said) == "Yes"

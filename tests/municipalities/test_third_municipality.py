@@ -315,6 +315,19 @@ def test_a_rules_file_that_does_not_validate_names_its_file_and_key(tmp_path):
     assert str(path) in str(exc.value) and "stormwater.tiers.2.fine_max" in str(exc.value)
 
 
+def test_a_gap_yielding_to_an_unknown_provision_stops_the_load(tmp_path):
+    from codeassist.corpus import Corpus
+    from codeassist.errors import CorpusError
+
+    root = make_corpus_dir(tmp_path / "corpus")
+    path = root / NEW / "chapter-14.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace('pointer = "brindlewood:14-12"',
+                                                             'yields_to = ["brindlewood:99-1"]\npointer = "brindlewood:14-12"'),
+                    encoding="utf-8")
+    with pytest.raises(CorpusError, match="yields_to brindlewood:99-1"):
+        Corpus(root)
+
+
 def test_an_amended_text_switches_off_the_rules_it_no_longer_has(tmp_path):
     from codeassist.corpus import Corpus
 

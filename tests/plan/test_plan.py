@@ -267,6 +267,10 @@ def test_an_appendix_reference_is_not_a_lookup(build):
 
 # --- slots and the words they came from --------------------------------------------------------------
 
+def test_pouring_concrete_is_not_a_storm(build):
+    assert build("we're pouring the foundation tomorrow, erosion rules?").slots.get("event") != "storm"
+
+
 @pytest.mark.parametrize("question,slots,words", [
     ("do I need a SWPPP for disturbing 3 acres", {"area": 3.0, "area_unit": "acres"}, {"area": "3 acres"}),
     ("and if we only disturb 15,000 square feet?", {"area": 15000.0, "area_unit": "sq_ft"}, {"area": "15000"}),
@@ -280,6 +284,7 @@ def test_an_appendix_reference_is_not_a_lookup(build):
     ("a third of an acre of grading", {"area": 0.3333, "area_unit": "acres"}, {}),
     ("third erosion-law conviction in five years, fine?", {"offense_number": 3}, {}),
     ("our supervising electrician quit April 10", {"event": "supervisor_left"}, {}),
+    ("it poured last night, maybe an inch", {"inches": 1.0, "event": "storm"}, {}),
     ("the inspector disqualified our inspection firm on June 1", {"event": "disqualified"}, {}),
     ("our last weekly E&S report was May 2", {"event": "last_report"}, {}),
     ("can I replace a blown fuse myself", {"minor_repair": "replacing_fuses", "performed_by": "homeowner"},

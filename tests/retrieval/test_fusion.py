@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from codeassist.chunking import Chunk
-from codeassist.retrieval import RRF_K, _best, _closest, reciprocal_rank_fusion, relative_score_fusion
+from codeassist.retrieval import RRF_K, _best, _closest, _rivals, reciprocal_rank_fusion, relative_score_fusion
 
 
 def test_rrf_sums_weighted_reciprocal_ranks():
@@ -99,6 +99,13 @@ def test_the_closest_view_prefers_one_question_to_the_joined_questions():
     closest = _closest(found)
     assert {pid: (c.view, s) for pid, (c, s) in closest.items()} == {
         "a": ("question", 0.75), "b": ("questions", 0.6), "c": ("summary", 0.55)}
+
+
+def test_the_rival_is_the_closest_headnote_question_with_the_other_answer():
+    found = [(_chunk("a", "yes", 1), 0.7), (_chunk("a", "no", 2), 0.5), (_chunk("a", "no", 3), 0.6),
+             (_chunk("a", "text"), 0.9), (_chunk("b", "no", 1), 0.8), (_chunk("c", "question", 1), 0.4)]
+    verdicts = _closest(found, kinds=("yes", "no"))
+    assert _rivals(found, verdicts) == {"a": 0.6}  # b has no "yes" question among the candidates; c none at all
 
 
 view_names = st.sampled_from(["text", "heading", "summary", "questions", "question", "yes", "no"])

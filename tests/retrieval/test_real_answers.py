@@ -28,6 +28,14 @@ def test_a_size_the_text_never_gives_is_not_answered_with_a_near_miss(assistant,
     assert ans.abstained and "how tall" in ans.answer
 
 
+def test_a_gap_yields_to_the_provision_retrieval_clearly_ranks_first(assistant, corpus):
+    # The Village's threshold is in Appendix A (a [[gaps]] entry), but its exemption list names fences.
+    ans = ask(assistant, corpus, "would putting up a new fence trigger erosion control review?", "tuckahoe")
+    assert not ans.abstained and "tuckahoe:7B-5(h)" in [c.id for c in ans.citations] and "may be exempt" in ans.answer
+    ans = ask(assistant, corpus, "how big does the dug-up area have to be before a SWPPP is needed?", "tuckahoe")
+    assert ans.abstained and "§ 12-1" in ans.answer
+
+
 def test_what_only_the_other_municipality_says(assistant, corpus):
     # Not a [[gaps]] entry: the evidence rule (_answered_elsewhere) decides this one.
     ans = ask(assistant, corpus, "in the village, must the plan be signed by a licensed landscape architect or engineer?",

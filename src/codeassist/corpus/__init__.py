@@ -76,6 +76,9 @@ class Corpus:
                 if gap.pointer and (gap.pointer not in self._provisions or
                                     (gap.quote and not self.quote_in(gap.pointer, gap.quote))):
                     raise CorpusError(f"{ordinance.id}: gap pointer {gap.pointer} or its quote is not in the text")
+                for pid in gap.yields_to:
+                    if pid not in self._provisions:
+                        raise CorpusError(f"{ordinance.id}: gap yields_to {pid} is not a provision")
                 for pattern in [*gap.all_of, *gap.any_of]:
                     try:
                         re.compile(pattern)
