@@ -241,6 +241,8 @@ class QueryPlan(Frozen):
     other_place: str | None = Field(default=None, description="A place named that is not in the corpus.")
     expanded: str = Field(description="The question with abbreviations' and everyday words' expansions appended.")
     expansions: tuple[str, ...] = Field(default=(), description="Those expansions alone, one per abbreviation or everyday phrase.")
+    embedded: str = Field(default="", description="What the dense search embeds: the question with its abbreviations "
+                          "spelled out where they stand and the other expansions appended (`expanded` when empty).")
     words: int = Field(default=0, description="How many content words the question has (not stop words, numbers or places).")
     unknown_words: tuple[str, ...] = Field(default=(), description="Those the corpus never uses, nor any spelling, stem or "
                                            "glossary entry of them: 'purple monkey dishwasher'.")

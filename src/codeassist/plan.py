@@ -46,11 +46,11 @@ _ELLIPTICAL = re.compile(_CLAUSE_START + r"(?:[\w'&-]+\s+){0,6}(?:required|neede
 # A question with no question word that still turns on a verb ("if a judge strikes one part down does the rest
 # still stand"; "in tuckahoe is a continuing violation counted ...").
 WH = re.compile(r"\b(?:" + _QUESTION_WORDS + r")\b", re.I)
-_AUX = re.compile(r"\b(?:" + _AUXILIARIES + r")\b", re.I)
+_AUX = re.compile(r"\b(?:" + _AUXILIARIES + r"|gotta)\b", re.I)  # "swppp gotta cover fuel storage?"
 _ASKS = [
     ("obligation", re.compile(_CLAUSE + r"(?:must|should|do(?:es)? (?:\w+ ){1,6}(?:have|need) to|do(?:es)? (?:\w+ ){1,3}need|"
                               # "subs need to sign anything?" (not "who has to sign?")
-                              r"(?!(?:" + _QUESTION_WORDS + r")\b)(?:[\w'&-]+ ){1,3}(?:need|needs|have|has) to|"
+                              r"(?!(?:" + _QUESTION_WORDS + r")\b)(?:[\w'&-]+ ){1,3}(?:(?:need|needs|have|has) to|gotta)|"
                               r"(?:is|are) (?:\w+ ){1,8}?(?:required|needed|necessary|mandatory))\b", re.I)),
     # May the asker act ("can I ...?", "can a homeowner ...?"): only a prohibition answers it (No).
     ("permission", re.compile(_CLAUSE + r"(?:(?:can|could|may) (?:i|we|you|me|us|my \w+|our \w+|a homeowner|homeowners|"
@@ -416,6 +416,8 @@ class Planner:
         unknown = tuple(w for w in words if not self.speller.knows(w) and not self.speller.corrections(w)
                         and not self.glossary.expansions(w))
         expanded = U.append_expansions(text, expansions)
+        inlined, rest = self.glossary.inline(text)
+        embedded = U.append_expansions(inlined, [*rest, *self.speller.corrections(text)])
         citations = tuple(p.id for p in self.find_citations(text, muni))
         spans = [s for m in ([muni] if muni else list(self.terms)) for s in self.terms[m].find(expanded)]
         asked = definition_intent(expanded, spans)
@@ -433,7 +435,7 @@ class Planner:
         follow = ("municipality" if moved_to else "area" if "area" in slots and U.is_follow_up_area(text)
                   else "full_text" if U.is_follow_up_full_text(text) else None)
         return QueryPlan(query=text, municipality=muni, municipality_source=source, named=named, scope=scope,
-                         other_place=other, expanded=expanded, expansions=expansions, citations=citations,
+                         other_place=other, expanded=expanded, expansions=expansions, citations=citations, embedded=embedded,
                          words=len(words), unknown_words=unknown,
                          definitions=tuple(dict.fromkeys(asked + used)), asked_definitions=tuple(asked),
                          intent=route.intent, calculator=route.calculator, term=route.term,

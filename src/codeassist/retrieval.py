@@ -231,7 +231,7 @@ class Retriever:
         nearest = None
         if mode in ("hybrid", "dense"):
             try:
-                vector = self.embedder.embed_query(plan.expanded)
+                vector = self.embedder.embed_query(plan.embedded or plan.expanded)
                 found = self.index.dense(vector, depth * VIEWS_PER_PROVISION, plan.municipality)
                 scores["dense"] = _best(found, weights["dense"], depth, self._discounts)
                 views["dense"] = _closest(found)

@@ -25,7 +25,7 @@ SQFT_PER_ACRE = 43_560
 NEGATIVE = re.compile(r"\b(not|no|never|without|skip|avoid|exempt|n't|cannot|can't|don't|doesn't|won't|isn't|aren't)\b", re.I)
 # Subjects these ordinances do not cover at all (answered with an abstention, not a near-miss quote).
 OTHER_SUBJECTS = re.compile(
-    r"\b(property tax(?:es)?|tax rate|school tax|park(?:ing)? (?:my |a |the )?(?:car|truck|vehicle|overnight)|parking|garbage|trash|recycling|dogs?|cats?|pets?|chickens?|hens?|roosters?|poultry|beekeeping|bees|goats?|noise|leash|"
+    r"\b(property tax(?:es)?|tax rate|school tax|park(?:ing)? (?:my |a |the )?(?:car|truck|vehicle|overnight)|parking|garbage|trash|recycling|dogs?|cats?|pets?|chickens?|hens?|roosters?|poultry|beekeeping|bees|goats?|noise|loud(?: (?:noise|equipment|machinery|music))?|leash|"
     r"setbacks?|side yard|front yard|snow removal|fireworks|liquor|alcohol|short[- ]term rental|airbnb|"
     r"swimming pool fence|pool fence|(?:swimming |above[- ]ground |in[- ]ground |backyard )?pools?|hot tubs?|jackhammers?|"
     r"construction hours|quiet hours|tax exemptions?|sidewalk shoveling|rent control|speed limit|marriage|voting|"
@@ -118,6 +118,23 @@ class Glossary(BaseModel):
             if any(guard is None or guard.admits(q, use) for use in uses):
                 extra.append(full)
         return extra
+
+    def inline(self, q: str) -> tuple[str, list[str]]:
+        """The question with each abbreviation it uses spelled out where it stands ("a stormwater NOV" ->
+        "a stormwater notice of violation (NOV)"), and the expansions that were not abbreviations."""
+        done: list[str] = []
+        original = q
+        for abbr, full in self.abbreviations.items():
+            guard = self.abbreviation_guards.get(abbr)
+
+            def spell(m: re.Match, full: str = full, guard=guard) -> str:
+                return m.group(0) if guard is not None and not guard.admits(q, m) else f"{full} ({m.group(0)})"
+            pattern = r"(?<![\w&])(?P<abbr>" + re.escape(abbr) + r")s?(?![\w&])"
+            new = re.sub(pattern, spell, q, flags=re.I)
+            if new != q:
+                done.append(full)
+            q = new
+        return q, [e for e in self.expansions(original) if e not in done]
 
     def expand(self, q: str) -> str:
         """Append expansions of abbreviations and everyday words the question uses (kept beside the original)."""
@@ -587,7 +604,7 @@ _EVENT_SLOTS = [
     ("violation_notice", r"\b(nov(?!\.?\s*\d)|notice of violation|violation notice|served)\b"),  # not "Nov 25"
     ("wiring_concealment", r"\b(conceal\w*|sheetrock|drywall|cover(?:ing)? (?:up )?(?:the )?(?:wiring|wires|walls)|close (?:up )?the walls|"
                            r"(?:wiring|wires)\b[^.?!]{0,40}\b(?:covered|closed (?:up|in)))\b"),
-    ("disqualified", r"\bdisqualif\w*"),
+    ("disqualified", r"\b(?:disqualif\w*|dq(?:'?d|ed)?\b)"),
     ("supervisor_left", r"\b(supervis\w*|master electrician)\b.*\b(left|leaves|quit|quits|leave|gone|retired|fired|terminated|died)\b"),
     ("registration", r"\b(registration|registered|license|licence)\b"),
     ("final_acceptance", r"\b(final acceptance|guarantee|bond|escrow|letter of credit)\b"),

@@ -49,6 +49,7 @@ def test_penalty_numbers_come_from_the_calculator(assistant, corpus):
     "what are the parking rules in Yonkers?",
     "do I need a swppp in North Hempstead?",
     "how much is a dog license?",
+    "how early can the crew run loud machinery in tuckahoe?",
 ])
 def test_out_of_scope_abstains_and_points_to_an_office(assistant, corpus, q):
     ans = ask(assistant, corpus, q)

@@ -285,6 +285,7 @@ def test_pouring_concrete_is_not_a_storm(build):
     ("third erosion-law conviction in five years, fine?", {"offense_number": 3}, {}),
     ("our supervising electrician quit April 10", {"event": "supervisor_left"}, {}),
     ("it poured last night, maybe an inch", {"inches": 1.0, "event": "storm"}, {}),
+    ("our inspection firm got DQ'd on June 1", {"event": "disqualified"}, {}),
     ("the inspector disqualified our inspection firm on June 1", {"event": "disqualified"}, {}),
     ("our last weekly E&S report was May 2", {"event": "last_report"}, {}),
     ("can I replace a blown fuse myself", {"minor_repair": "replacing_fuses", "performed_by": "homeowner"},
@@ -362,6 +363,7 @@ def test_no_gap_for_a_question_the_text_answers(build):
     # An elliptical one: what is asked of it opens the clause.
     ("swapping an outlet - permit required?", True),
     ("Covered by the stormwater law?", True),
+    ("swppp gotta cover the fuel tanks on site?", True),  # "gotta": have to
 ])
 def test_yes_no_questions(build, question, yes_no):
     assert build(question).yes_no is yes_no
@@ -575,6 +577,13 @@ def test_the_zoning_appendix_is_the_villages_appendix_a(build):
 def test_a_month_abbreviation_is_not_expanded_as_a_notice_of_violation(build):
     assert "notice of violation" not in build("inspection on Nov 25, what next?").expanded
     assert "notice of violation" in build("we got a NOV on Nov 25, what next?").expanded
+
+
+def test_the_dense_search_reads_abbreviations_spelled_out_where_they_stand(build):
+    plan = build("we got a NOV on Nov 25 and the inspector says it rained; what has to be in it?")
+    assert plan.embedded.startswith("we got a notice of violation (NOV) on Nov 25 and")  # "Nov 25" is a date
+    assert plan.embedded.endswith("(precipitation storm event)")  # everyday words are still appended
+    assert plan.expanded.startswith(plan.query)  # BM25 and the scorer read the question as typed, expansions after
 
 
 @pytest.mark.parametrize("question,expanded,not_expanded", [

@@ -36,6 +36,11 @@ def test_a_gap_yields_to_the_provision_retrieval_clearly_ranks_first(assistant, 
     assert ans.abstained and "§ 12-1" in ans.answer
 
 
+def test_the_water_a_site_drains_to_is_its_receiving_water(assistant, corpus):
+    ans = ask(assistant, corpus, "must our SWPPP say which river the site's runoff flows into?", "hempstead")
+    assert ans.answer.startswith("**Yes.**") and "hempstead:391(B)(1)(m)" in [c.id for c in ans.citations]
+
+
 def test_what_only_the_other_municipality_says(assistant, corpus):
     # Not a [[gaps]] entry: the evidence rule (_answered_elsewhere) decides this one.
     ans = ask(assistant, corpus, "in the village, must the plan be signed by a licensed landscape architect or engineer?",
