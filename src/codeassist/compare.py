@@ -147,7 +147,9 @@ def _stems(words: str) -> tuple[str, ...]:
 
 def _same_or_not(plan: QueryPlan, differ: bool) -> str | None:
     """"Yes."/"No." for "are they the same?" and "do they differ?" questions, from the wording compared."""
-    asks = plan.slots.get("asks_same") if plan.yes_no else None
+    # "hempstead vs tuckahoe erosion fines same?" has no verb, but no clause opens with a question word either
+    # ("same list of stages where I call?"): it asks yes or no.
+    asks = plan.slots.get("asks_same") if plan.yes_no or not _ASKS_WHAT.search(plan.query) else None
     if asks is None:
         return None
     return ("No." if differ else "Yes.") if asks else ("Yes." if differ else "No.")

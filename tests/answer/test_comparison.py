@@ -204,6 +204,11 @@ def test_whether_two_texts_differ_is_answered_first(assistant, corpus):
     ans = assistant.ask("are stop-work orders the same in hempstead and tuckahoe?")
     assert ans.lead.startswith("No. Differences in wording: only Town of Hempstead says"), ans.lead
     assert "secure the site" in ans.lead
+    # No verb, but no clause opens with a question word either: "... same?" asks yes or no.
+    ans = assistant.ask("hempstead vs tuckahoe stop-work orders same?")
+    assert ans.lead.startswith("No. Differences in wording"), ans.lead
+    ans = assistant.ask("hempstead vs tuckahoe: what is the same about stop-work orders?")
+    assert not ans.lead.startswith(("Yes.", "No.")), ans.lead
 
 
 def test_a_question_for_a_value_gets_what_each_text_says_first(assistant, corpus):

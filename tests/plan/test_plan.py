@@ -364,6 +364,7 @@ def test_no_gap_for_a_question_the_text_answers(build):
     ("swapping an outlet - permit required?", True),
     ("Covered by the stormwater law?", True),
     ("swppp gotta cover the fuel tanks on site?", True),  # "gotta": have to
+    ("spill plan in the swppp req'd??", True),
 ])
 def test_yes_no_questions(build, question, yes_no):
     assert build(question).yes_no is yes_no
