@@ -415,6 +415,11 @@ _REST_STANDS = re.compile(r"\b(?:rest|remainder|remaining)\b.*\b(?:good|valid|st
                           r"stay|stays|remain|remains|effect|force|enforceable|intact|apply|applies)\b", re.I)
 
 
+# Whether something lasts, asked both ways: "good forever?" is the converse of "does it expire?".
+_LASTS = re.compile(r"\b(?:forever|indefinitely|permanent(?:ly)?|for good|never (?:expires?|runs? out|lapses?|ends?))\b", re.I)
+_ENDS = re.compile(r"\b(?:expires?|expiration|runs? out|lapses?|time limit)\b", re.I)
+
+
 def _relation(question: str, asked: str) -> str | None:
     """"same" when the headnote question asks what the question asks, "inverse" when it asks the converse
     (its Yes is the question's No), None when they ask different kinds of thing."""
@@ -424,6 +429,10 @@ def _relation(question: str, asked: str) -> str | None:
     if severs in ((True, False), (False, True)) and \
             (bool(_WHOLE_FALLS.search(asked_clause)), bool(_REST_STANDS.search(asked_clause))) == severs[::-1]:
         return "inverse"  # "is the whole thing dead?" against "is the rest still good?"
+    lasts = (bool(_LASTS.search(clause)), bool(_ENDS.search(clause) and not _LASTS.search(clause)))
+    if lasts in ((True, False), (False, True)) and \
+            (bool(_LASTS.search(asked_clause)), bool(_ENDS.search(asked_clause) and not _LASTS.search(asked_clause))) == lasts[::-1]:
+        return "inverse"  # "approval good forever?" against "does the approval expire?"
     if headnote_kind in _MAY and _VIOLATION.search(clause) and not _VIOLATION.search(asked):
         return "inverse"  # "is just using it a violation?" against "may one use it?": a violation is what one may not do
     if (kind in _MAY) == (headnote_kind in _MAY) or "obligation" not in (kind, headnote_kind):

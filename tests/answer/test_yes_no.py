@@ -356,3 +356,13 @@ def test_a_rule_with_an_exception_answers_below_its_floor_only_a_question_clearl
     assert yes_no(plan("stop-work order on us: can we batten down the site?"), near, said) == verdict
     very_close = near.model_copy(update={"yes_no_similarity": YES_NO_EXCEPTION_SIMILARITY, "yes_no_rival": None})
     assert yes_no(plan("stop-work order on us: can we batten down the site?"), very_close, said) == "Yes"
+
+
+@pytest.mark.parametrize("question, kind, asked, expected", [
+    # "good forever?" asks the converse of "does it expire?"; "last indefinitely?" the same as "stay valid indefinitely?"
+    ("is a temporary hookup approval good forever?", "yes", "Does approval for temporary electrical work expire?", "No"),
+    ("does the temporary approval run out?", "no", "Does a temporary certificate stay valid indefinitely?", "Yes"),
+    ("does a temporary certificate last indefinitely?", "no", "Does a temporary certificate stay valid indefinitely?", "No"),
+])
+def test_whether_something_lasts_is_the_converse_of_whether_it_expires(plan, question, kind, asked, expected):
+    assert yes_no(plan(question), hit(kind, asked, CLOSE)) == expected
