@@ -70,6 +70,9 @@ YES_NO_EXCEPTION_SIMILARITY = 0.70
 # headnote question is this much closer than the provision's closest one with the other answer ("can we put
 # down mulch under a stop-work order?" 0.63 against 0.37; "can we keep building elsewhere?" 0.55 against 0.47).
 YES_NO_EXCEPTION_MARGIN = 0.1
+# "Is there a rule about muddy runoff?" is answered Yes by a binding provision whose headnote yes/no question is
+# this close to it.
+YES_NO_RULE_EXISTS = 0.6
 # A headnote question at least this close still vetoes a modal verdict that says the opposite.
 YES_NO_CONTRADICTS = 0.50
 
@@ -197,8 +200,12 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     clause = plan.query[asking_clause(plan.query):]
     if _IS_THERE.search(clause) and not _RULE_AGAINST.search(clause):
         # "is there any rule about muddy water?" asks whether the law speaks to it, not what it allows ("isn't
-        # there a rule against that?" asks whether it is forbidden)
-        return None
+        # there a rule against that?" asks whether it is forbidden): Yes when the provision quoted binds (shall,
+        # shall not) and a headnote question of its, whatever its answer, is close to the question.
+        # "is there a time limit for the review?" needs a figure in the quote, not just a rule.
+        binds = (_PROHIBITS.search(said) or _OBLIGES.search(said)) and (figures(said) or not _MEASURED.search(clause))
+        close = (hit.yes_no_similarity or 0.0) >= YES_NO_RULE_EXISTS
+        return "Yes" if binds and close and _speaks_to(plan.query, said, plan.expansions) else None
     if plan.verdict_query:  # "Can the officer hire an engineer? And who pays?": Yes or No answers the first
         plan = plan.model_copy(update={"query": plan.verdict_query})
     either = _EITHER_OR.search(plan.query)
@@ -260,6 +267,8 @@ _SAME_OR_DIFFERENT = re.compile(r"\b(?:same|differ|differs|different|difference)
 # "vs" compares places only when two are named: "pre vs post runoff comparison required?" asks one thing.
 _VERSUS = re.compile(r"\b(?:vs\.?|versus|compared?)(?!\w)", re.I)
 _IS_THERE = re.compile(r"\b(?:is|are) there\b", re.I)
+_MEASURED = re.compile(r"\b(?:is|are) there\b(?:\s+[\w'-]+){0,3}?\s+(?:time limits?|deadlines?|limits?|minimum|maximum|cap|"
+                       r"fees?|charges?|costs?|amounts?|timelines?|time ?frames?|number)\b", re.I)
 _RULE_AGAINST = re.compile(r"\b(?:rule|law|regulation|ordinance)s? against\b", re.I)
 _EITHER_OR = re.compile(r",?\s+or\s+(?:does|do|is|are|can|could|must|should|will|would|has|have|just|only)\b", re.I)
 

@@ -366,3 +366,22 @@ def test_a_rule_with_an_exception_answers_below_its_floor_only_a_question_clearl
 ])
 def test_whether_something_lasts_is_the_converse_of_whether_it_expires(plan, question, kind, asked, expected):
     assert yes_no(plan(question), hit(kind, asked, CLOSE)) == expected
+
+
+def test_is_there_a_rule_is_answered_yes_by_a_binding_provision_close_to_it(plan):
+    said = "No land development activity shall cause an increase in turbidity in surface waters."
+    asked = hit("no", "Is it allowed for my site's runoff to make the bay muddy?", 0.65)
+    assert yes_no(plan("is there any rule about muddy turbidity running into the bay?"), asked, said) == "Yes"
+    # a provision that binds no one, or a headnote question not close, says nothing about whether a rule exists
+    assert yes_no(plan("is there any rule about muddy turbidity running into the bay?"), asked,
+                  "The chapter finds that turbidity harms fish.") is None
+    assert yes_no(plan("is there any rule about muddy turbidity running into the bay?"),
+                  asked.model_copy(update={"yes_no_similarity": 0.5}), said) is None
+
+
+def test_is_there_a_time_limit_needs_a_figure_not_just_a_rule(plan):
+    asked = hit("yes", "Must the officer approve a plan that complies?", 0.65)
+    said = "The officer shall approve the plan if it complies with the requirements of this chapter."
+    assert yes_no(plan("is there a time limit for the officer to approve the plan?"), asked, said) is None
+    assert yes_no(plan("is there a time limit for the officer to approve the plan?"), asked,
+                  said.replace("shall approve", "shall approve within 30 days")) == "Yes"
