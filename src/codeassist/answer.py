@@ -225,6 +225,9 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     clause = plan.query[asking_clause(plan.query):]  # of the part a verdict answers
     if asks == "permission" and _WE_ASK.search(clause) and _OFFICIAL_MAY.search(said):
         asks = "authority"  # staff asking "can we hold the CO?" of a power the law gives the Town: "we" are the Town
+    counted, counted_there = _periods(plan.query), _periods(said)
+    if counted and counted_there and not counted & counted_there:
+        return None  # "is every day a new violation?" against "each week's continued violation shall ...": neither
     official = bool(_OFFICIAL_ASKED.search(clause))
     modal = _modal_verdict(asks, said, official) if _speaks_to(plan.query, said, plan.expansions) and \
         not _denies_subject(plan.query, said) and _same_figures(clause, "", said) else None  # not "the 2020 NEC?"

@@ -210,7 +210,7 @@ _SMALL = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight"
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 _WORD_NUMBER = re.compile(r"\b(?:(" + "|".join(_TENS) + r")(?:[- ](" + "|".join(_SMALL[1:10]) + r"))?|(" +
                           "|".join(_SMALL) + r"))\b(?:\s+(hundred|thousand))?(\s+" + _UNITS + r")?", re.I)
-_DIGITS = re.compile(r"(?<![\w.])\$?\d[\d,]*(?:\.\d+)?")
+_DIGITS = re.compile(r"(?:(?<![\w.])|(?<=\d[x\u00d7]))\$?\d[\d,]*(?:\.\d+)?")  # "10x12": 10 and 12
 
 
 def _canonical(number: str) -> str:

@@ -187,6 +187,11 @@ def extract_area(q: str) -> tuple[str, float] | None:
         return unit, -_num(m.group(2)) if m.group(1) else _num(m.group(2))
     # "8 by 10 feet", "10' x 12'", "20x30 ft": the sides of a rectangle, in feet.
     m = re.search(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:'|ft\.?|feet|foot)?\s*(?:x|by|\u00d7)\s*(\d+(?:\.\d+)?)\s*(?:'|ft\b|feet\b|foot\b)", low)
+    # "a 10x12 shed", "my shed is 8x10": sides with no unit, written with an x next to what they measure
+    m = m or re.search(r"\b(?:sheds?|decks?|garages?|rooms?|additions?|patios?|slabs?|structures?|buildings?|barns?|sunrooms?)"
+                       r"\s+(?:(?:is|was|will be|measures|measuring|of|about|roughly|approximately|only|just)\s+){0,2}(\d+(?:\.\d+)?)\s*(?:x|\u00d7)\s*(\d+(?:\.\d+)?)(?![\d.]*\s*(?:'|ft|feet|foot))", low)
+    m = m or re.search(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:x|\u00d7)\s*(\d+(?:\.\d+)?)(?=\s+(?:[\w-]+\s+){0,2}(?:sheds?|decks?|"
+                       r"garages?|rooms?|additions?|patios?|slabs?|structures?|buildings?|barns?|sunrooms?)\b)", low)
     if m:
         return "sq_ft", _num(m.group(1)) * _num(m.group(2))
     # "half an acre", "a third of an acre", "three quarters of an acre", "two acres"
@@ -356,7 +361,8 @@ _APPLICABILITY = re.compile(
     r"\b(?:(?:need|require[sd]?|required|have to)\s+(?:to\s+(?:file|submit|prepare|do|get|have)\s+)?(?:an?\s+|the\s+|any\s+)?"
     r"(?:swppps?|stormwater (?:pollution prevention )?plan|erosion (?:and sediment )?control (?:plan|review)|stormwater review|"
     r"stormwater permit)|(?:swppps?|stormwater (?:pollution prevention )?plan)\s+(?:\w+\s+){0,2}(?:needed|required|necessary)|"
-    r"does (?:the|this) (?:stormwater |erosion )?(?:law|chapter|article|ordinance) apply|"
+    r"(?<!\bwhen )does (?:the|this) (?:(?:town|village)(?:'s)? )?(?:stormwater |erosion |runoff )?(?:law|rules?|chapter|article|ordinance) "
+    r"(?:apply|kick in)|"
     r"am i exempt|are we exempt|is (?:it|this|that|my \w+) exempt|"
     r"(?:is|counts? as) (?:this|it|that|my \w+|our \w+) (?:a )?land development activity)", re.I)
 _CHECKLIST = re.compile(r"\b(what goes in|what (?:must|should|has to|needs to) (?:a |my |the |our )?(?:swppp|plan) (?:contain|include|have)|"

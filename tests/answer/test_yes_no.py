@@ -385,3 +385,9 @@ def test_is_there_a_time_limit_needs_a_figure_not_just_a_rule(plan):
     assert yes_no(plan("is there a time limit for the officer to approve the plan?"), asked, said) is None
     assert yes_no(plan("is there a time limit for the officer to approve the plan?"), asked,
                   said.replace("shall approve", "shall approve within 30 days")) == "Yes"
+
+
+def test_the_modal_gives_no_verdict_when_the_question_counts_in_other_periods(plan):
+    said = "Each week's continued violation shall constitute a separate additional violation."
+    assert yes_no(plan("does every day it stays unfixed count as a separate violation?"), hit(), said) is None
+    assert yes_no(plan("does every week it stays unfixed count as a separate violation?"), hit(), said) == "Yes"

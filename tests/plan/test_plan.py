@@ -219,6 +219,12 @@ def test_a_swppp_question_without_an_area_goes_to_the_calculator_to_ask_for_it(b
     assert "area" not in plan.slots
 
 
+def test_whether_the_law_kicks_in_for_an_area_is_the_applicability_calculators(build):
+    plan = build("regrading 20,000 square feet of my backyard. does the town stormwater law kick in?")
+    assert (plan.intent, plan.calculator) == ("calculator", "applicability")
+    assert build("when does the town stormwater law kick in?").intent != "calculator"  # its effective date
+
+
 def test_a_listed_activity_without_an_area_is_answered_from_the_text(build):
     plan = build("is my farm exempt in hempsted")
     assert plan.slots.get("activity") == "agriculture"
@@ -782,6 +788,9 @@ def test_when_is_the_earliest_the_wiring_can_be_closed_up_is_the_deadlines_calcu
     ("a 10' x 12' shed", 120.0),
     ("20x30 ft garage", 600.0),
     ("2 x 4 studs", None),        # no unit: not a size
+    ("a 10x12 garden shed", 120.0),  # no unit, but next to what it measures
+    ("My shed is 8x10. Is it a building?", 80.0),
+    ("framing the addition with 2x4 studs", None),
 ])
 def test_the_sides_of_a_rectangle_in_feet_are_an_area(text, area):
     from codeassist.understand import extract_area
