@@ -324,13 +324,16 @@ def _headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
         return None  # "she's not a landscape architect. Can she sign?" is not "can a landscape architect prepare it?"
     if _ONLY_ASKED.search(question[asking_clause(question):]) and not _ONLY_ASKED.search(asked):
         return None  # "does the village only inspect on complaint?" is not "can the village inspect at random?"
-    area = plan.slots.get("area") if plan.slots.get("area_unit") == "sq_ft" else None
-    if not _same_figures(plan.query, asked, hit.text, area):
+    if not _same_figures(plan.query, asked, hit.text, _sq_ft(plan)):
         return None  # 0.3 inch is not the headnote's 0.5 inch; "is 1 inch = 500 feet enough?" is not "is there a scale?"
     counted, counted_there = _periods(plan.query), _periods(asked)
     if counted and counted_there and not counted & counted_there:
         return None  # "is every day a new offense?" is not "is each week's continued violation one?"
     return "Yes" if (hit.yes_no == "yes") == (relation == "same") else "No"
+
+
+def _sq_ft(plan: QueryPlan) -> float | None:
+    return plan.slots.get("area") if plan.slots.get("area_unit") == "sq_ft" else None
 
 
 _ONLY_ASKED = re.compile(r"\b(?:only|solely)\b(?! (?:to|for)\b)", re.I)

@@ -597,7 +597,8 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
 
 
 _FLAG_SLOTS = {
-    "single_family_residence": r"single[- ]family|one[- ]family|my (?:house|home)|a house\b",
+    "single_family_residence": r"single[- ]family|one[- ]family|my (?:house|home)|a house\b|one (?:house|home)\b|"
+                               r"(?:house|home) for (?:my|our) (?:own )?family|our (?:own )?(?:family )?(?:house|home)\b",
     # "a development" is a subdivision; "land development (activity)" is the law's own term, not a plan.
     "part_of_common_plan": r"\b(subdivision|lots|phases|phased|larger (?:common )?plan|common plan|(?<!land )development(?! activit))\b",
     "discharges_to_impaired_water": r"\b(impaired|303\(d\)|tmdl)\b",

@@ -219,6 +219,12 @@ def test_a_swppp_question_without_an_area_goes_to_the_calculator_to_ask_for_it(b
     assert "area" not in plan.slots
 
 
+@pytest.mark.parametrize("question", ["building one house for my family on 3 acres", "our own home on a 2 acre lot",
+                                      "a single-family house"])
+def test_one_familys_house_is_a_single_family_residence(build, question):
+    assert build(question).slots.get("single_family_residence") is True
+
+
 def test_whether_the_law_kicks_in_for_an_area_is_the_applicability_calculators(build):
     plan = build("regrading 20,000 square feet of my backyard. does the town stormwater law kick in?")
     assert (plan.intent, plan.calculator) == ("calculator", "applicability")
