@@ -35,6 +35,11 @@ QUOTE_SAFELY = f"{A.NOT_IN_CORPUS} this in a way I can quote safely."
 # provision first by a clear lead: "does a new fence trigger review?" 0.95 against 0.42 (the exemption list);
 # "permit threshold ... a quarter acre?" reached an exemption item first by 0.70 against 0.65, by chance.
 GAP_YIELD_LEAD = 0.6
+GAP_YIELD_CLOSE = 0.5  # and comes this close in meaning ("drain my sump pump onto the sidewalk?" came 0.37)
+# ... or when the question comes this close to one of its headnote yes/no questions ("I tied my sump pump into
+# the street drain; must I let the Village in?" 0.66 to "If I connect my property to the public stormwater
+# system, must I let the Village enter to inspect?").
+GAP_YIELD_ASKED = 0.65
 
 
 class Assistant:
@@ -190,14 +195,18 @@ class Assistant:
         return A.answer_retrieval(self.corpus, self.scorer, self.retriever, plan, munis, is_named)
 
     def _first(self, plan: QueryPlan) -> str | None:
-        """Retrieval's best provision when it leads clearly (the next scores under GAP_YIELD_LEAD of it),
-        searched only when a gap the question matched may yield to it."""
+        """Retrieval's best provision when it leads clearly (the next scores under GAP_YIELD_LEAD of it, and
+        it is GAP_YIELD_CLOSE close) or one of its headnote yes/no questions is GAP_YIELD_ASKED close; searched only when a gap the question
+        matched may yield to it."""
         if not any(gap.yields_to for _, gap in A.gaps_matched(self.corpus, plan)):
             return None
         hits = self.retriever.search_plan(plan, 2)
-        if not hits or (len(hits) > 1 and hits[1].score >= GAP_YIELD_LEAD * hits[0].score):
+        if not hits:
             return None
-        return hits[0].id
+        clear = (len(hits) == 1 or hits[1].score < GAP_YIELD_LEAD * hits[0].score) and \
+            (hits[0].view_similarity or 0.0) >= GAP_YIELD_CLOSE
+        asked = (hits[0].yes_no_similarity or 0.0) >= GAP_YIELD_ASKED
+        return hits[0].id if clear or asked else None
 
     def _calculator_from_evidence(self, plan: QueryPlan) -> str | None:
         """A calculator for a question no wording sent to one, from evidence only: the question states a slot
@@ -206,8 +215,8 @@ class Assistant:
         one resting on more of the top three provisions."""
         from .calculators import CALCULATORS
 
-        if plan.intent not in ("retrieval", "definition"):
-            return None
+        if plan.intent not in ("retrieval", "definition") or plan.subject:
+            return None  # "what hours can crews start making noise on Saturday?" is about another subject
         kind = A.answer_kind(plan)  # "2 acres: who do I hand the plan to?" asks for an office, which no calculator gives
         wanted = [c.name for c in CALCULATORS.values()
                   if any(plan.slots.get(s) for s in c.needs) and (kind is None or kind in c.answers)]

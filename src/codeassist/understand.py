@@ -642,6 +642,8 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
         return Route("lookup", citation_text=q[m.start():])
     if (_COMPARE.search(q) and (n_named >= 2 or re.search(r"\bboth\b", low))) or (n_named >= 2 and COMPARATIVE.search(q)):
         return Route("compare")
+    if notes:  # "what hours can crews start making noise on Saturday?": no calculator of ours counts that
+        return Route("retrieval", notes=notes)
     has_area = "area" in slots
     if _CHECKLIST.search(q) and has_area:
         return Route("calculator", calculator="swppp_checklist")

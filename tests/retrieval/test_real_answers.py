@@ -34,6 +34,12 @@ def test_a_gap_yields_to_the_provision_retrieval_clearly_ranks_first(assistant, 
     assert not ans.abstained and "tuckahoe:7B-5(h)" in [c.id for c in ans.citations] and "may be exempt" in ans.answer
     ans = ask(assistant, corpus, "how big does the dug-up area have to be before a SWPPP is needed?", "tuckahoe")
     assert ans.abstained and "§ 12-1" in ans.answer
+    # Sump pumps are named nowhere, but a connection to the public storm system is (right of entry).
+    ans = ask(assistant, corpus, "I hooked my sump pump line into the street drain and the village wants to come look. "
+              "Must I let them in?", "tuckahoe")
+    assert not ans.abstained and ans.citations[0].id == "tuckahoe:7B-6(e)"
+    ans = ask(assistant, corpus, "can I drain my sump pump onto the sidewalk?", "tuckahoe")
+    assert ans.abstained and "sump pumps" in ans.answer
 
 
 def test_the_water_a_site_drains_to_is_its_receiving_water(assistant, corpus):
