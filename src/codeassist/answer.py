@@ -288,16 +288,19 @@ _CONDITION = re.compile(r"\b(?:if|when|unless|because|after|before|until|once|wh
 _NOT_PARTICIPLE = re.compile(r"\bnot (?:\w+ed|done|made|given|paid|taken|known|shown|held|kept|built|met|set)\b", re.I)
 
 
-# A relative clause describes someone ("a homeowner who is not a registered contractor"); it does not negate.
-_RELATIVE_NOT = re.compile(r"\b(?:who|which|that) (?:is|are|was|were|has|have|does|do)(?:n't| not)\b[^,;?]*", re.I)
+# A relative clause describes someone ("a homeowner who is not a registered contractor", "a job that never got
+# approval"); it does not negate.
+_RELATIVE_NOT = re.compile(r"\b(?:who|which|that) (?:never|(?:is|are|was|were|has|have|does|do)(?:n't| not))\b[^,;?]*", re.I)
 
 
 def _negative(text: str) -> bool:
-    text = _ISNT_THERE.sub(r"\1 there", text)  # "isn't there a rule against that?" asks whether there is one
+    # "isn't there a rule against that?", "isn't it against the rules?" ask whether there is one, whether it is
+    text = _ISNT_THERE.sub(r"\1 \2", text)
     return bool(NEGATIVE.search(_NOT_PARTICIPLE.sub(" ", _RELATIVE_NOT.sub(" ", _CONDITION.sub(" ", text)))))
 
 
-_ISNT_THERE = re.compile(r"\b(is|are)(?:n't|n’t| not) there\b", re.I)
+_ISNT_THERE = re.compile(r"\b(is|are)(?:n't|n’t| not) (there|(?:it|that|this|he|she|they) (?=against|illegal|unlawful|"
+                         r"a violation|prohibited|forbidden|banned))", re.I)
 
 
 def _negative_main(question: str) -> bool:
@@ -417,7 +420,7 @@ _MAY = ("permission", "authority")
 _ORDER = re.compile(r"\b(?:before|prior to|until|without|while)\b", re.I)
 _WITHOUT = re.compile(r"\bwithout\b", re.I)
 # "is just using it a violation?", "would that be illegal?": whether something is forbidden (not "installed in violation").
-_VIOLATION = re.compile(r"\b(?:is|are|was|were|would|will|be)(?:n't|n’t)?(?![\w'’])[^?]{0,40}?\b(?:an? (?:\w+ )?violation|violating|"
+_VIOLATION = re.compile(r"\b(?:am|is|are|was|were|would|will|be)(?:n't|n’t)?(?![\w'’])[^?]{0,40}?\b(?:an? (?:\w+ )?violation|violating|"
                         r"breaking (?:the|any) (?:law|rules?|code)|(?:rule|law|regulation)s? against|illegal|unlawful|"
                         r"against the (?:law|rules?|code)|prohibited|forbidden|banned)\b", re.I)
 

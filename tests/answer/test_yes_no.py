@@ -391,3 +391,14 @@ def test_the_modal_gives_no_verdict_when_the_question_counts_in_other_periods(pl
     said = "Each week's continued violation shall constitute a separate additional violation."
     assert yes_no(plan("does every day it stays unfixed count as a separate violation?"), hit(), said) is None
     assert yes_no(plan("does every week it stays unfixed count as a separate violation?"), hit(), said) == "Yes"
+
+
+def test_am_i_breaking_the_law_and_isnt_it_against_the_rules_ask_whether_it_is_forbidden(plan):
+    asked = hit("no", "May an owner permit the use of wiring installed in violation of the code?", CLOSE)
+    assert yes_no(plan("the wiring was done illegally. am I breaking the law just by using it?"), asked) == "Yes"
+    assert yes_no(plan("isn't it against the rules for the owner to keep using that wiring?"), asked) == "Yes"
+
+
+def test_a_relative_clause_with_never_does_not_negate_the_question():
+    assert not _negative_main("can the town shut down a job that never got approval?")
+    assert _negative_main("can the town never shut it down?")

@@ -587,6 +587,10 @@ def test_the_zoning_appendix_is_the_villages_appendix_a(build):
     assert plan.intent != "lookup" and any("7-1.3(f) and 7-3" in name for name in plan.external)
 
 
+def test_going_to_court_to_stop_work_is_an_injunction(build):
+    assert "injunction restrained" in build("can the village go to court to stop the grading?").expansions
+
+
 def test_a_month_abbreviation_is_not_expanded_as_a_notice_of_violation(build):
     assert "notice of violation" not in build("inspection on Nov 25, what next?").expanded
     assert "notice of violation" in build("we got a NOV on Nov 25, what next?").expanded
