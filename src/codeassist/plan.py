@@ -416,8 +416,8 @@ class Planner:
         unknown = tuple(w for w in words if not self.speller.knows(w) and not self.speller.corrections(w)
                         and not self.glossary.expansions(w))
         expanded = U.append_expansions(text, expansions)
-        inlined, rest = self.glossary.inline(text)
-        embedded = U.append_expansions(inlined, [*rest, *self.speller.corrections(text)])
+        inlined, rest = self.glossary.inline(text, expansions)
+        embedded = U.append_expansions(inlined, rest)
         citations = tuple(p.id for p in self.find_citations(text, muni))
         spans = [s for m in ([muni] if muni else list(self.terms)) for s in self.terms[m].find(expanded)]
         asked = definition_intent(expanded, spans)

@@ -119,22 +119,20 @@ class Glossary(BaseModel):
                 extra.append(full)
         return extra
 
-    def inline(self, q: str) -> tuple[str, list[str]]:
-        """The question with each abbreviation it uses spelled out where it stands ("a stormwater NOV" ->
-        "a stormwater notice of violation (NOV)"), and the expansions that were not abbreviations."""
-        done: list[str] = []
-        original = q
+    def inline(self, q: str, expansions: Sequence[str]) -> tuple[str, list[str]]:
+        """The question with each abbreviation among its `expansions` spelled out where it stands ("a
+        stormwater NOV" -> "a stormwater notice of violation (NOV)"), and the expansions that are not those."""
+        done: set[str] = set()
         for abbr, full in self.abbreviations.items():
+            if full not in expansions:
+                continue  # not used, or refused by its guard
             guard = self.abbreviation_guards.get(abbr)
 
-            def spell(m: re.Match, full: str = full, guard=guard) -> str:
-                return m.group(0) if guard is not None and not guard.admits(q, m) else f"{full} ({m.group(0)})"
-            pattern = r"(?<![\w&])(?P<abbr>" + re.escape(abbr) + r")s?(?![\w&])"
-            new = re.sub(pattern, spell, q, flags=re.I)
-            if new != q:
-                done.append(full)
-            q = new
-        return q, [e for e in self.expansions(original) if e not in done]
+            def spell(m: re.Match, text: str = q, full: str = full, guard=guard) -> str:
+                return m.group(0) if guard is not None and not guard.admits(text, m) else f"{full} ({m.group(0)})"
+            q = re.sub(r"(?<![\w&])(?P<abbr>" + re.escape(abbr) + r")s?(?![\w&])", spell, q, flags=re.I)
+            done.add(full)
+        return q, [e for e in expansions if e not in done]
 
     def expand(self, q: str) -> str:
         """Append expansions of abbreviations and everyday words the question uses (kept beside the original)."""
