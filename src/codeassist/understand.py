@@ -179,6 +179,8 @@ def extract_area(q: str) -> tuple[str, float] | None:
     """('acres', 2.0) or ('sq_ft', 20000.0) as the user wrote it; None when no area is given."""
     # "2-acre", "half-acre" -> "2 acre"; a minus sign in front of a number stays (the calculator refuses it).
     low = re.sub(r"(?<=[\da-z])-(?=[a-z])", " ", q.lower())
+    # "30k square feet": thousands
+    low = re.sub(r"\b(\d+(?:\.\d+)?)\s?k(?=\s*(?:square|sq|sf\b|ft2))", lambda k: f"{float(k.group(1)) * 1000:g}", low)
     m = re.search(r"(-\s*)?" + _NUMBER + r"\s*(?:\+\s*)?(acres?|ac\b|square feet|square foot|sq\.? ?ft\.?|sf\b|ft2|sqft)", low)
     if m:
         unit = "acres" if m.group(3).startswith("ac") else "sq_ft"
@@ -406,7 +408,7 @@ ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
     # "sign" the plan is a verb, not the exempt activity: signs count as things put up.
     (r"\b(fences?|signage|billboards?|(?:an?|the|my|our|new|business|store|shop|yard|street) signs?\b(?! (?:the|off|it|this|that|a|an|for|here)\b)|"
      r"(?<!to )(?<!must )(?<!who )(?<!will )(?<!and )(?<!can )signs\b(?! (?:the|off|it|this|that|a|an|for|here)\b)|poles?|posts?(?![- ]?construction)|flagpole)\b", "fence_sign_pole"),
-    (r"\b(emergenc\w*)\b", "emergency"),
+    (r"\b(emergenc\w*|water main (?:broke|break|burst)|(?:main|pipe) burst|burst (?:water )?(?:main|pipe))\b", "emergency"),
     (r"\b(vegetable garden|veggie garden|home garden\w*|gardening|flower beds?|"
      r"growing (?:flowers|vegetables)|"
      r"grow(?:ing)? (?:\w+ )?(?:flowers|vegetables|veggies|tomatoes|peppers|herbs|lettuce|plants) (?:\w+ ){0,3}for (?:the|my|our) family)\b",
@@ -439,9 +441,11 @@ MINOR_REPAIR_KEYWORDS: list[tuple[str, str]] = [
 def extract_minor_repair(q: str) -> str | None:
     """The listed minor repair (§ 7-5(a)(1)) a question describes, only for repair/replace wording."""
     low = q.lower()
-    if not re.search(r"\b(replac\w*|repair\w*|fix\w*|chang\w*|swap\w*|tap\w*|plug\w*|connect\w*)\b", low):
+    # "the outlet cracked, want to put in a new one": a broken part replaced is a repair
+    if not re.search(r"\b(replac\w*|repair\w*|fix\w*|chang\w*|swap\w*|tap\w*|plug\w*|connect\w*|crack\w*|broke\w*|busted|"
+                     r"damaged|burn(?:ed|t) out)\b", low):
         return None
-    if re.search(r"\b(new|add(?:ing)?|install(?:ing)?|extra|more)\b", low) and not re.search(r"\bfuse", low):
+    if re.search(r"\b(new(?! one)|add(?:ing)?|install(?:ing)?|extra|more)\b", low) and not re.search(r"\bfuse", low):
         return None
     return _first_key(MINOR_REPAIR_KEYWORDS, low)
 
@@ -598,7 +602,9 @@ _FLAG_SLOTS = {
     "single_family_residence": r"single[- ]family|one[- ]family|my (?:house|home)|a house\b|one (?:house|home)\b|"
                                r"(?:house|home) for (?:my|our) (?:own )?family|our (?:own )?(?:family )?(?:house|home)\b",
     # "a development" is a subdivision; "land development (activity)" is the law's own term, not a plan.
-    "part_of_common_plan": r"\b(subdivision|lots|phases|phased|larger (?:common )?plan|common plan|(?<!land )development(?! activit))\b",
+    "part_of_common_plan": r"\b(subdivision|lots|phases|phased|larger (?:common )?plan|common plan|(?<!land )development(?! activit)|"
+                           r"one of (?:the )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|many|a few) (?:houses|homes|lots|"
+                           r"units|buildings)|same developer)\b",
     "discharges_to_impaired_water": r"\b(impaired|303\(d\)|tmdl)\b",
     "site_plan_review": r"\b(site plan|special permit|subdivision review)\b",
 }

@@ -394,3 +394,12 @@ def test_a_two_part_question_about_an_outside_document_is_not_split(assistant, c
     ans = ask(assistant, corpus, "Do I need to file an NOI under the DEC construction general permit GP-02-01, and "
               "what's in it?")
     assert ans.abstained
+
+
+@pytest.mark.parametrize("q, muni, missing", [
+    ("what sections does a swppp need in tuckahoe?", "tuckahoe", "Appendix A, Zoning, Article XII"),
+    ("what water quality volume do I have to size the infiltration basin for?", "hempstead", "Design Manual"),
+])
+def test_what_the_texts_leave_to_other_documents_is_named(assistant, corpus, q, muni, missing):
+    ans = ask(assistant, corpus, q, municipality=muni)
+    assert ans.abstained and missing in ans.answer
