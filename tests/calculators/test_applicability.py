@@ -249,6 +249,10 @@ NAMES = {"hempstead": "Town of Hempstead", "tuckahoe": "Village of Tuckahoe"}
     (6, False, "ditch cleaning over 6 acres - exempt?", "No: a SWPPP is still required"),
     (0.5, False, "does being under an acre get us out of it?", "Yes: the stormwater law's SWPPP requirement does not apply"),
     (3, False, "do I need a SWPPP?", "Yes: a SWPPP is required"),
+    # two questions: answered in the order asked
+    (1.5, True, "do I need a SWPPP, and does it need the post-construction stuff?", "Yes: a SWPPP is required"),
+    (1.5, True, "post-construction controls needed, and a SWPPP?", "No: post-construction stormwater controls are not"),
+    (2, True, "does our swppp need the post-construction stuff?", "No: post-construction stormwater controls are not"),
 ])
 def test_headline_answers_the_question_asked(acres, house, question, start):
     from codeassist.calculators.applicability import headline

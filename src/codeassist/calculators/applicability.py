@@ -310,6 +310,10 @@ def area_words(out: Any, data: dict | None) -> str:
 # apply, so a required SWPPP is its "No".
 _ASKS_POST_CONSTRUCTION = re.compile(r"\bpost[- ]?construction\b|\b(?:quantity|quality)(?: and (?:quantity|quality))? "
                                      r"controls?\b|\bpermanent (?:runoff|stormwater) (?:controls?|practices?)\b", re.I)
+# Whether a SWPPP is needed is asked ("do I need a SWPPP", "SWPPP?"), not just named ("does our SWPPP need ...").
+_PLAN = r"(?:swppp|stormwater (?:pollution prevention )?plan)"
+_ASKS_SWPPP = re.compile(r"\b(?:need|needs|require[sd]?|have to (?:file|submit|do|get|prepare))\s+(?:an?\s+|the\s+|any\s+)?" + _PLAN +
+                         r"\b|\b" + _PLAN + r"\s*(?:\?|(?:is |be )?(?:required|needed)\b)", re.I)
 _ASKS_OUT = re.compile(r"\bexempt(?:ed|ion)?\b|\b(?:get|gets|let|lets)\b(?: \w+){0,2} (?:out of|off)\b|\boff the hook\b|"
                        r"\b(?:skip|avoid|escape)\b", re.I)
 
@@ -318,7 +322,10 @@ def headline(out: ApplicabilityOutput, names: dict[str, str], data: dict | None 
     """The direct first sentence, built only from the output's fields, in answer to the question asked."""
     where = f"({names.get(out.municipality, '')}, {area_words(out, data)} disturbed)"
     required = out.swppp_required
-    if _ASKS_POST_CONSTRUCTION.search(question) and required in ("yes", "likely_exempt"):
+    post = _ASKS_POST_CONSTRUCTION.search(question)
+    plan_first = _ASKS_SWPPP.search(question[:post.start()]) if post else None
+    # "Do I need a SWPPP, and does it need the post-construction stuff?": answered in the order asked
+    if post and not plan_first and required in ("yes", "likely_exempt"):
         swppp = "a SWPPP is required" if required == "yes" else "the SWPPP itself may be exempt (the officer decides)"
         if out.conditions:
             return (f"Yes: post-construction stormwater controls apply (Condition {', '.join(out.conditions)}), "
