@@ -438,19 +438,26 @@ _LASTS = re.compile(r"\b(?:forever|indefinitely|permanent(?:ly)?|for good|never 
 _ENDS = re.compile(r"\b(?:expires?|expiration|runs? out|lapses?|time limit)\b", re.I)
 
 
+def _opposite_sides(clause: str, asked: str, one: re.Pattern, other: re.Pattern, one_wins: bool = False) -> bool:
+    """The question asks one side of a pair and the headnote question the other ("the rest stands" against "the
+    whole falls"). A clause with words of both sides asks neither, unless `one_wins` ("never expires" lasts)."""
+    def side(text: str) -> str | None:
+        first, second = bool(one.search(text)), bool(other.search(text))
+        if first and (one_wins or not second):
+            return "one"
+        return "other" if second and not first else None
+    mine, theirs = side(clause), side(asked)
+    return mine is not None and theirs is not None and mine != theirs
+
+
 def _relation(question: str, asked: str) -> str | None:
     """"same" when the headnote question asks what the question asks, "inverse" when it asks the converse
     (its Yes is the question's No), None when they ask different kinds of thing."""
     clause, asked_clause = question[asking_clause(question):], asked[asking_clause(asked):]
     kind, headnote_kind = ask_kind(clause), ask_kind(asked)
-    severs = (bool(_WHOLE_FALLS.search(clause)), bool(_REST_STANDS.search(clause)))
-    if severs in ((True, False), (False, True)) and \
-            (bool(_WHOLE_FALLS.search(asked_clause)), bool(_REST_STANDS.search(asked_clause))) == severs[::-1]:
-        return "inverse"  # "is the whole thing dead?" against "is the rest still good?"
-    lasts = (bool(_LASTS.search(clause)), bool(_ENDS.search(clause) and not _LASTS.search(clause)))
-    if lasts in ((True, False), (False, True)) and \
-            (bool(_LASTS.search(asked_clause)), bool(_ENDS.search(asked_clause) and not _LASTS.search(asked_clause))) == lasts[::-1]:
-        return "inverse"  # "approval good forever?" against "does the approval expire?"
+    if _opposite_sides(clause, asked_clause, _WHOLE_FALLS, _REST_STANDS) or \
+            _opposite_sides(clause, asked_clause, _LASTS, _ENDS, one_wins=True):
+        return "inverse"  # "is the whole thing dead?" / "is the rest still good?"; "good forever?" / "does it expire?"
     if headnote_kind in _MAY and _VIOLATION.search(clause) and not _VIOLATION.search(asked):
         return "inverse"  # "is just using it a violation?" against "may one use it?": a violation is what one may not do
     if (kind in _MAY) == (headnote_kind in _MAY) or "obligation" not in (kind, headnote_kind):

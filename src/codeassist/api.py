@@ -196,8 +196,8 @@ class Assistant:
 
     def _first(self, plan: QueryPlan) -> str | None:
         """Retrieval's best provision when it leads clearly (the next scores under GAP_YIELD_LEAD of it, and
-        it is GAP_YIELD_CLOSE close) or one of its headnote yes/no questions is GAP_YIELD_ASKED close; searched only when a gap the question
-        matched may yield to it."""
+        it is GAP_YIELD_CLOSE close) or one of its headnote yes/no questions is GAP_YIELD_ASKED close;
+        searched only when a gap the question matched may yield to it."""
         if not any(gap.yields_to for _, gap in A.gaps_matched(self.corpus, plan)):
             return None
         hits = self.retriever.search_plan(plan, 2)
