@@ -42,6 +42,11 @@ def test_a_gap_yields_to_the_provision_retrieval_clearly_ranks_first(assistant, 
     assert ans.abstained and "sump pumps" in ans.answer
 
 
+def test_shutting_a_site_down_is_a_stop_work_order_not_the_winter_shutdown(assistant, corpus):
+    ans = ask(assistant, corpus, "Can the Town of Hempstead shut down my construction site?")
+    assert ans.citations[0].id == "hempstead:enforcement(B)" and "stop-work order" in ans.lead
+
+
 def test_the_water_a_site_drains_to_is_its_receiving_water(assistant, corpus):
     ans = ask(assistant, corpus, "must our SWPPP say which river the site's runoff flows into?", "hempstead")
     assert ans.answer.startswith("**Yes.**") and "hempstead:391(B)(1)(m)" in [c.id for c in ans.citations]
