@@ -225,8 +225,7 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     clause = plan.query[asking_clause(plan.query):]  # of the part a verdict answers
     if asks == "permission" and _WE_ASK.search(clause) and _OFFICIAL_MAY.search(said):
         asks = "authority"  # staff asking "can we hold the CO?" of a power the law gives the Town: "we" are the Town
-    counted, counted_there = _periods(plan.query), _periods(said)
-    if counted and counted_there and not counted & counted_there:
+    if _counts_otherwise(plan.query, said):
         return None  # "is every day a new violation?" against "each week's continued violation shall ...": neither
     official = bool(_OFFICIAL_ASKED.search(clause))
     modal = _modal_verdict(asks, said, official) if _speaks_to(plan.query, said, plan.expansions) and \
@@ -329,8 +328,7 @@ def _headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
         return None  # "does the village only inspect on complaint?" is not "can the village inspect at random?"
     if not _same_figures(plan.query, asked, hit.text, _sq_ft(plan)):
         return None  # 0.3 inch is not the headnote's 0.5 inch; "is 1 inch = 500 feet enough?" is not "is there a scale?"
-    counted, counted_there = _periods(plan.query), _periods(asked)
-    if counted and counted_there and not counted & counted_there:
+    if _counts_otherwise(plan.query, asked):
         return None  # "is every day a new offense?" is not "is each week's continued violation one?"
     return "Yes" if (hit.yes_no == "yes") == (relation == "same") else "No"
 
@@ -410,6 +408,12 @@ _PERIOD = re.compile(r"\b(?:(day|daily)|(week|weekly)|(month|monthly)|(year|year
 def _periods(text: str) -> set[int]:
     """The units of time a question counts in (1 day, 2 week, 3 month, 4 year)."""
     return {next(i for i, g in enumerate(m.groups(), 1) if g) for m in _PERIOD.finditer(text)}
+
+
+def _counts_otherwise(question: str, text: str) -> bool:
+    """Both count in units of time, and in none the same ("every day" against "each week's")."""
+    counted, counted_there = _periods(question), _periods(text)
+    return bool(counted and counted_there and not counted & counted_there)
 
 
 # "Can I start before the permit is issued?" asks the inverse of "must the permit be issued before work

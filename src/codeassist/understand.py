@@ -175,6 +175,10 @@ def _num(s: str) -> float:
     return float(s.replace(",", ""))
 
 
+# What sides written "10x12" with no unit measure: a structure named beside them.
+_STRUCTURES = r"(?:sheds?|decks?|garages?|rooms?|additions?|patios?|slabs?|structures?|buildings?|barns?|sunrooms?)"
+
+
 def extract_area(q: str) -> tuple[str, float] | None:
     """('acres', 2.0) or ('sq_ft', 20000.0) as the user wrote it; None when no area is given."""
     # "2-acre", "half-acre" -> "2 acre"; a minus sign in front of a number stays (the calculator refuses it).
@@ -188,10 +192,9 @@ def extract_area(q: str) -> tuple[str, float] | None:
     # "8 by 10 feet", "10' x 12'", "20x30 ft": the sides of a rectangle, in feet.
     m = re.search(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:'|ft\.?|feet|foot)?\s*(?:x|by|\u00d7)\s*(\d+(?:\.\d+)?)\s*(?:'|ft\b|feet\b|foot\b)", low)
     # "a 10x12 shed", "my shed is 8x10": sides with no unit, written with an x next to what they measure
-    m = m or re.search(r"\b(?:sheds?|decks?|garages?|rooms?|additions?|patios?|slabs?|structures?|buildings?|barns?|sunrooms?)"
-                       r"\s+(?:(?:is|was|will be|measures|measuring|of|about|roughly|approximately|only|just)\s+){0,2}(\d+(?:\.\d+)?)\s*(?:x|\u00d7)\s*(\d+(?:\.\d+)?)(?![\d.]*\s*(?:'|ft|feet|foot))", low)
-    m = m or re.search(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:x|\u00d7)\s*(\d+(?:\.\d+)?)(?=\s+(?:[\w-]+\s+){0,2}(?:sheds?|decks?|"
-                       r"garages?|rooms?|additions?|patios?|slabs?|structures?|buildings?|barns?|sunrooms?)\b)", low)
+    m = m or re.search(r"\b" + _STRUCTURES + r"\s+(?:(?:is|was|will be|measures|measuring|of|about|roughly|approximately|"
+                       r"only|just)\s+){0,2}(\d+(?:\.\d+)?)\s*(?:x|\u00d7)\s*(\d+(?:\.\d+)?)(?![\d.]*\s*(?:'|ft|feet|foot))", low)
+    m = m or re.search(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:x|\u00d7)\s*(\d+(?:\.\d+)?)(?=\s+(?:[\w-]+\s+){0,2}" + _STRUCTURES + r"\b)", low)
     if m:
         return "sq_ft", _num(m.group(1)) * _num(m.group(2))
     # "half an acre", "a third of an acre", "three quarters of an acre", "two acres"
@@ -608,9 +611,10 @@ _FLAG_SLOTS = {
     "discharges_to_impaired_water": r"\b(impaired|303\(d\)|tmdl)\b",
     "site_plan_review": r"\b(site plan|special permit|subdivision review)\b",
 }
+_STORM = r"\b(rain|storm(?!water)|precip|it (?:poured|was pouring|is pouring|'s pouring)\b|downpour|pouring rain)"
 # The dated event a deadline question is about, first match wins.
 _EVENT_SLOTS = [
-    ("storm", r"\b(rain|storm(?!water)|precip|it (?:poured|was pouring|is pouring|'s pouring)\b|downpour|pouring rain)"),
+    ("storm", _STORM),
     ("last_report", r"\b(?:last|previous|latest|most recent)\b(?:\s+[\w&-]+){0,4}\s+reports?\b"),
     ("violation_notice", r"\b(nov(?!\.?\s*\d)|notice of violation|violation notice|served)\b"),  # not "Nov 25"
     ("wiring_concealment", r"\b(conceal\w*|sheetrock|drywall|cover(?:ing)? (?:up )?(?:the )?(?:wiring|wires|walls)|close (?:up )?the walls|"
@@ -657,7 +661,7 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     if _PENALTY.search(q) and ("offense_number" in slots or "duration_days" in slots or
                                re.search(r"\b(max|maximum|minimum|how much|range|what(?:'s| is) the fine)\b", low)):
         return Route("calculator", calculator="penalty")
-    rain = "inches" in slots and re.search(_EVENT_SLOTS[0][1], low)
+    rain = "inches" in slots and re.search(_STORM, low)
     if rain or (_DEADLINE.search(q) and ("dates" in slots or "inches" in slots)):
         return Route("calculator", calculator="deadlines")
     if _APPLICABILITY.search(q) and not _CHECKLIST.search(q) and (has_area or "activity" not in slots) and \

@@ -324,8 +324,8 @@ def test_asking_whether_something_happens_only_so_is_not_asking_whether_it_may(p
 
 
 def test_a_rule_against_something_asks_whether_it_is_forbidden(plan):
-    # "is there any rule about ...?" asks whether the law speaks to it (no verdict, above); "isn't there a
-    # rule against that?" asks whether it is forbidden: the converse of "is it allowed?".
+    # "is there any rule about ...?" asks whether the law speaks to it (a Yes only from a binding provision,
+    # below); "isn't there a rule against that?" asks whether it is forbidden: the converse of "is it allowed?".
     allowed = "Is it allowed for my site's runoff to make the bay muddy?"
     assert yes_no(plan("the site's runoff turns the bay brown. isn't there a rule against that?"),
                   hit("no", allowed, CLOSE)) == "Yes"
