@@ -340,6 +340,8 @@ def test_a_gap_of_another_law_is_not_named_for_an_electrical_question(assistant,
     ("is there a cap on how much of my lot can be paved? thinking of widening the driveway", "hempstead", "zoning code"),
     ("what storm do we have to size the detention basin for, the 100-year?", "hempstead", "Design Manual"),
     ("who is allowed to sign the stormwater plan in tuckahoe?", None, "who may prepare or sign"),
+    # Only Hempstead's SWPPP has contractors sign a certification statement.
+    ("do the subs on our tuckahoe job sign anything for the swppp before they start?", None, "subcontractors to sign"),
 ])
 def test_questions_about_text_the_corpus_lacks_name_what_is_missing(assistant, corpus, q, muni, missing):
     ans = ask(assistant, corpus, q, municipality=muni)
