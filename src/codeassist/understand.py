@@ -401,6 +401,8 @@ ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
     (r"\b(silvicultur\w*|logging|timber|forestry)\b", "silviculture"),
     (r"\b(farm\w*|agricultur\w*|livestock|crops?|grazing)\b", "agriculture"),
     (r"\b(routine maintenance|maintain(?:ing)? the original|back to (?:how|the way) it was|original (?:line|grade)|"
+     # "repaving the existing lot at the same grade"
+     r"(?:same|existing) (?:line and )?grade|"
      r"(?:fix|fixing|clean|cleaning|regrad\w*) (?:an |the |our )?existing (?:ditch|swale|drainage|channel)|"
      # "clearing out a clogged drainage channel to restore its original capacity"
      r"restor\w* (?:its |the |their )?original (?:capacity|purpose|line|grade|flow)|original (?:hydraulic )?capacity|"
@@ -641,7 +643,10 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
         return Route("abstain", other_place=other_place)
     subject = OTHER_SUBJECTS.search(q)
     # "keep trash out of the runoff", "is a parking lot impervious cover?": the laws' own subject is named too.
-    ours = names_law or re.search(r"\b(storm ?water|runoff|erosion|sediment|swpp\w*|pollut\w*|electric\w*|wiring|drainage)\b", low) or \
+    # "repaving a 2-acre parking lot at the same grade, exempt?": land disturbed, graded or paved is theirs too.
+    ours = names_law or "area" in slots or \
+        re.search(r"\b(storm ?water|runoff|erosion|sediment|swpp\w*|pollut\w*|electric\w*|wiring|drainage|grad(?:e|ed|ing)|"
+                  r"(?:re)?pav(?:e|ed|ing)|excavat\w*|impervious)\b", low) or \
         any(" " in t and re.search(r"(?<![\w-])" + re.escape(t) + r"(?![\w-])", low) for t in definitions)
     notes = [subject.group(0)] if subject and not ours else []
     m = _CITATION_IN_Q.search(q)
