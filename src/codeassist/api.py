@@ -178,11 +178,14 @@ class Assistant:
         # not in the corpus itself ("10 days: 10 separate offenses; the fine is set in § 1-7, not here").
         # Else a corpus gap the question names answers before it ("2 acres in Tuckahoe?": the threshold is in
         # Appendix A, not here).
+        external = A.find_external(self.corpus, plan, munis)
+        if external is not None and plan.intent == "calculator":
+            return external  # "what's the max penalty under § 1-7?" asks what that document says, not our tiers
         calculated = self._calculate(plan, plan.calculator, munis, is_named) \
             if plan.intent == "calculator" and plan.calculator else None
         if calculated is not None and calculated.intent == "calculator" and not calculated.abstained:
             return calculated
-        gap = A.find_gap(self.corpus, plan, munis, self._first(plan)) or A.find_external(self.corpus, plan, munis)
+        gap = A.find_gap(self.corpus, plan, munis, self._first(plan)) or external
         if gap is not None:
             return gap
         if calculated is not None:

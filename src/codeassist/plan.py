@@ -127,7 +127,7 @@ _CONTENTS = re.compile(
     r"\bhow (?:do|can|would|should) (?:i|we|you) .{0,60}?\b(?:file|apply|comply|submit|get|obtain)\b|"
     r"\baccording to\b|\bunder (?:the )?(?:terms|requirements) of\b|"
     # "which waters are on the 303(d) list?", "what's the actual penalty in § 1-7?": what the document holds
-    r"\b(?:which|what) \w+(?: \w+){0,4} (?:are|is) (?:on|in|listed)\b|\bwhat(?:'s| is) the (?:actual |exact )?\w+ (?:in|under)\b|"
+    r"\b(?:which|what) \w+(?: \w+){0,4} (?:are|is) (?:on|in|listed)\b|\bwhat(?:'s| is) the (?:actual |exact )?\w+(?: \w+)? (?:in|under)\b|"
     # "is Hewlett Bay on the 303(d) list?": whether something is in what a document lists
     r"\b(?:is|are) [\w' -]{1,40}? (?:on|in|listed (?:on|in)) (?:the |a |an )?[\w()' -]{0,40}?\blist\b", re.I)
 

@@ -415,3 +415,12 @@ def test_an_incidental_out_of_scope_word_does_not_override_the_land_the_question
     assert not ans.abstained and "may be exempt" in ans.lead, ans.lead
     assert ask(assistant, corpus, "where can I park my truck overnight?", municipality=muni).abstained
 
+
+
+def test_a_penalty_asked_of_a_document_the_corpus_lacks_is_not_our_tier(assistant, corpus):
+    # § 1-7 (the Village's general penalty) is not in the corpus; 7B-8's tiers are not its answer.
+    ans = ask(assistant, corpus, "what's the highest fine under section 1-7 of the village code?")
+    assert ans.abstained and "§ 1-7" in ans.lead and "$" not in ans.lead
+    # Without the document named, the penalty calculator still counts the offenses.
+    ans = ask(assistant, corpus, "wiring violation went on 10 days, how many offenses?", municipality="tuckahoe")
+    assert ans.calculator == "penalty" and "10 separate offenses" in ans.lead
