@@ -123,7 +123,7 @@ _HOW_MANY = re.compile(r"\bhow many ([a-z]{3,})\b", re.I)
 # A question about what a document says or requires, or how to act under it.
 _CONTENTS = re.compile(
     r"\bwhat (?:does|do|did|would|will) .{0,80}?\b(?:say|says|require|requires|contain|include|specify|mean|cover|list|set)\b|"
-    r"\bwhat (?:are|is) (?:the |its |their )?(?:requirements?|terms|rules|standards|specs?|specifications|conditions)\b|"
+    r"\bwhat (?:are|is) (?:the |its |their )?(?:[\w-]+ ){0,3}?(?:requirements?|terms|rules|standards|specs?|specifications|conditions)\b|"
     r"\bhow (?:do|can|would|should) (?:i|we|you) .{0,60}?\b(?:file|apply|comply|submit|get|obtain)\b|"
     r"\baccording to\b|\bunder (?:the )?(?:terms|requirements) of\b|"
     # "which waters are on the 303(d) list?", "what's the actual penalty in § 1-7?": what the document holds

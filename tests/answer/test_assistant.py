@@ -370,6 +370,7 @@ def test_a_question_in_the_laws_words_or_their_misspellings_is_not_foreign(corpu
 @pytest.mark.parametrize("q, document", [
     ("What does Tuckahoe's site plan review section 7-1.3(f) require?", "7-1.3(f)"),  # not Chapter 7 § 7-1
     ("§ 1-7 village code text?", "§ 1-7"),
+    ("what are the site plan review standards in the village's 7-1.3(f)?", "7-1.3(f)"),  # words between "the" and "standards"
 ])
 def test_a_section_of_a_document_the_texts_only_refer_to_is_named_missing(assistant, corpus, q, document):
     ans = ask(assistant, corpus, q, municipality="tuckahoe")
