@@ -457,7 +457,8 @@ def extract_minor_repair(q: str) -> str | None:
 
 def extract_performed_by(q: str) -> str | None:
     low = q.lower()
-    if re.search(r"\b(utility|con ?ed|con edison|power company|verizon|telephone company)\b", low):
+    if re.search(r"\b(utilit(?:y|ies)|con ?ed|con edison|(?:power|phone|telephone|cable|electric|gas|telecom) (?:company|utility)|"
+                 r"verizon)\b", low):
         return "utility"
     if re.search(r"\b(on staff|in[- ]house|employ(?:s|ed)? (?:\w+ )?(?:journeym[ae]n|electricians)|our (?:own )?electricians)\b", low) or \
             re.search(r"\bjourneym[ae]n\b[^.?!]{0,40}\b(?:on (?:the |our )?payroll|on staff|full[- ]time|employ\w*|work(?:s|ing)? for us)\b", low):
@@ -620,7 +621,7 @@ _EVENT_SLOTS = [
     ("last_report", r"\b(?:last|previous|latest|most recent)\b(?:\s+[\w&-]+){0,4}\s+reports?\b"),
     ("violation_notice", r"\b(nov(?!\.?\s*\d)|notice of violation|violation notice|served)\b"),  # not "Nov 25"
     ("wiring_concealment", r"\b(conceal\w*|sheetrock|drywall|cover(?:ing)? (?:up )?(?:the )?(?:wiring|wires|walls)|close (?:up )?the walls|"
-                           r"(?:wiring|wires)\b[^.?!]{0,40}\b(?:covered|closed (?:up|in)))\b"),
+                           r"(?:wiring|wires)\b[^.?!]{0,40}\b(?:covered|closed (?:up|in)|(?:ready|ok|okay) to (?:be )?(?:cover|close)\w*))\b"),
     ("disqualified", r"\b(?:disqualif\w*|dq(?:'?d|ed)?\b)"),
     ("supervisor_left", r"\b(supervis\w*|master electrician)\b.*\b(left|leaves|quit|quits|leave|gone|retired|fired|terminated|died)\b"),
     ("registration", r"\b(registration|registered|license|licence)\b"),

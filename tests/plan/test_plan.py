@@ -555,6 +555,11 @@ def test_a_question_word_then_a_comma_is_not_a_yes_no_question_unless_a_question
     ("notified the inspector Wed Nov 25 2026 at 2 pm that we want to cover wiring. earliest we can close it up?",
      {"event": "wiring_concealment", "dates": ["2026-11-25"]}, ()),
     ("got an NOV served nov 25, when is the appeal due?", {"event": "violation_notice"}, ()),
+    ("told the inspector on Nov 21 2026 at 9am the wires were ready to be covered. when can we?",
+     {"event": "wiring_concealment"}, ()),
+    # A telephone or cable company is a public utility (the utility exception of the permit rule).
+    ("does the telephone company need a permit for its own lines in tuckahoe?", {"performed_by": "utility"}, ()),
+    ("cable company running wires on a house in tuckahoe, permit?", {"performed_by": "utility"}, ()),
     # A denial in the sentence undoes "impaired".
     ("2 acres, single-family house. Nothing impaired downstream. post-construction controls?", {"area": 2.0}, ("discharges_to_impaired_water",)),
     ("3.5 acre site, runoff doesn't go to any impaired water. post construction controls?", {"area": 3.5}, ("discharges_to_impaired_water",)),
