@@ -136,3 +136,10 @@ def test_an_area_in_a_who_question_does_not_send_it_to_a_calculator(assistant, c
     ans = ask(assistant, corpus, "we're clearing about 3 acres for a store. who do we give the stormwater plan to?",
               municipality="hempstead")
     assert ans.calculator is None and "Stormwater Management Officer" in ans.lead
+
+
+def test_of_two_provisions_scored_alike_the_one_whose_headnote_asks_the_question_leads(assistant, corpus):
+    # The definition of agricultural activity leaves out a dude ranch; the exemption's lead-in ranks first in
+    # retrieval, by a hair, but only the definition's headnote asks this question (TIED, CLOSER_QUESTION).
+    ans = ask(assistant, corpus, "is a horse boarding and trail ride business a farm under the hempstead exemption?")
+    assert ans.citations[0].id == "hempstead:390/agricultural-activity" and ans.lead.startswith("No."), ans.lead
