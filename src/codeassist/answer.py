@@ -426,7 +426,7 @@ _WITHOUT = re.compile(r"\bwithout\b", re.I)
 # "is just using it a violation?", "would that be illegal?": whether something is forbidden (not "installed in violation").
 _VIOLATION = re.compile(r"\b(?:am|is|are|was|were|would|will|be)(?:n't|n’t)?(?![\w'’])[^?]{0,40}?\b(?:an? (?:\w+ )?violation|violating|"
                         r"breaking (?:the|any) (?:law|rules?|code)|(?:rule|law|regulation)s? against|illegal|unlawful|"
-                        r"against the (?:law|rules?|code)|prohibited|forbidden|banned)\b", re.I)
+                        r"against (?:the |any |a )?(?:[\w'’]+ ){0,2}?(?:laws?|rules?|code|regulations?|ordinances?)|prohibited|forbidden|banned)\b", re.I)
 
 
 # A law's severability asked both ways: whether the whole falls, or whether the rest stands.

@@ -187,6 +187,10 @@ def test_asking_whether_something_is_a_violation_is_the_converse_of_may_one_do_i
     use = "May an owner permit the use of wiring installed in violation of the electrical code?"
     assert yes_no(plan("the wiring was never done to code. is just using it a violation?"), hit("no", use, CLOSE)) == "Yes"
     assert yes_no(plan("may the tenant keep using wiring installed in violation of the code?"), hit("no", use, CLOSE)) == "No"
+    # "against any Hempstead rule", "against the town's rules": a rule's owner between "against" and "rule".
+    muddy = "Is it allowed for my site's runoff to make the bay visibly muddy?"
+    assert yes_no(plan("the creek turns brown every rain. is that against any hempstead rule?"), hit("no", muddy, CLOSE)) == "Yes"
+    assert yes_no(plan("our runoff muddies the bay. is that against the town's rules?"), hit("no", muddy, CLOSE)) == "Yes"
     assert yes_no(plan("the owner lets the tenant keep using it. is the owner violating anything?"),
                   hit("no", use, CLOSE)) == "Yes"
 
