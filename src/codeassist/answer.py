@@ -214,6 +214,8 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     if _discretion_asked_as_duty(plan.query, hit.yes_no_text or "", said):
         return None  # "does the village require a bond?" against "the Village may require": it is the Village's choice
     headnote = _headnote_verdict(plan, hit)
+    if headnote == "Yes" and _other_actor(plan.query, f"{hit.yes_no_text or ''} {said}", plan.expansions):
+        return None  # "can a land surveyor sign it?" against "can a certified erosion control specialist prepare it?"
     if headnote == "Yes" and plan.asks in ("permission", "authority") and _PROHIBITS.search(said):
         return None  # "can they start before ...?" against "will not be reviewed until": the two disagree
     # A rule with an exception ("halt all work except ...") answers a loosely matched question either way.
@@ -232,6 +234,8 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         not _denies_subject(plan.query, said) and _same_figures(clause, "", said) else None  # not "the 2020 NEC?"
     if modal is not None and headnote is not None and headnote != modal:
         return None  # a close headnote question says otherwise
+    if modal == "Yes" and _other_actor(plan.query, said, plan.expansions):
+        return None  # a power or duty of the officer's is no Yes for "can my GC do it?"
     return modal
 
 
@@ -350,6 +354,23 @@ def _denies_subject(question: str, asked: str) -> bool:
     denied_there = {stem for m in _NOT_A_PHRASE.finditer(asked) for stem in content_stems(m.group(1))}
     return any((stems := set(content_stems(m.group(1)))) and stems <= named and not stems <= denied_there
                for m in _NOT_A.finditer(question))
+
+
+# "can a land surveyor stamp our plan?", "can my GC just do it?": who would do the work, asked by name.
+_ACTOR = re.compile(r"\b(?:can|could|may|might)\s+(?:a|an|the|my|our|his|her|their|any|one of (?:our|my|the))\s+"
+                    r"(?:[\w-]+\s+){0,2}?([\w-]+)\s+(?:just\s+|also\s+|legally\s+|still\s+)?"
+                    r"(?:prepare|sign|stamp|certify|design|draw|write|do|submit|seal|put together|handle)\b", re.I)
+
+
+def _other_actor(question: str, named: str, expansions: Sequence[str] = ()) -> bool:
+    """The question asks whether someone may do the work, by a name (its head noun) neither the headnote question
+    nor the quoted words use, nor the glossary's words for it: a Yes about a landscape architect or the officer
+    is no Yes for a land surveyor (a No may stand: the law's list of who may is the whole list)."""
+    m = _ACTOR.search(question[asking_clause(question):])
+    if m is None or re.fullmatch(_OFFICIALS, m.group(1), re.I) or m.group(1).lower() in ("smo", "county"):
+        return False  # "can the town do the work and bill us?" asks of the officials' powers, named otherwise
+    head = set(stems(m.group(1)))
+    return bool(head) and not head & (set(stems(named)) | set(stems(" ".join(expansions))))
 
 
 def _asked_negatively(question: str) -> bool:

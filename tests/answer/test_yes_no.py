@@ -406,3 +406,14 @@ def test_am_i_breaking_the_law_and_isnt_it_against_the_rules_ask_whether_it_is_f
 def test_a_relative_clause_with_never_does_not_negate_the_question():
     assert not _negative_main("can the town shut down a job that never got approval?")
     assert _negative_main("can the town never shut it down?")
+
+
+def test_a_yes_about_one_profession_is_no_yes_for_another(plan):
+    asked = "Can a certified erosion control specialist prepare the SWPPP?"
+    said = ("The SWPPP shall be prepared by a New York State licensed landscape architect, certified erosion control "
+            "specialist, or New York State licensed professional engineer.")
+    assert yes_no(plan("can a land surveyor put together and stamp our swppp?"), hit("yes", asked, CLOSE), said) is None
+    assert yes_no(plan("can our general contractor just sign the swppp?"), hit("yes", asked, CLOSE), said) is None
+    # The profession the headnote names keeps its answer.
+    assert yes_no(plan("can an erosion control specialist who is certified prepare our swppp?"),
+                  hit("yes", asked, CLOSE), said) == "Yes"
