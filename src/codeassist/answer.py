@@ -607,7 +607,8 @@ def _verdict_first(corpus: "Corpus", plan: QueryPlan, best: list) -> list:
         return best
     if len(best) > 1 and best[1][3].score >= TIED * best[0][3].score and \
             (best[1][3].yes_no_similarity or 0.0) - (best[0][3].yes_no_similarity or 0.0) >= CLOSER_QUESTION and \
-            _headnote_verdict(plan, best[1][3]) is not None and _close_enough(best[1][3], best[1][1]):
+            _headnote_verdict(plan, best[1][3]) is not None and \
+            _close_enough(best[1][3], _said(_lead_in(corpus, best[1][2].id), best[1][1])):
         return [best[1], best[0], *best[2:]]
     if yes_no(plan, best[0][3], _said(_lead_in(corpus, best[0][2].id), best[0][1])) is not None:
         return best

@@ -644,10 +644,10 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
         return Route("abstain", other_place=other_place)
     subject = OTHER_SUBJECTS.search(q)
     # "keep trash out of the runoff", "is a parking lot impervious cover?": the laws' own subject is named too.
-    # "repaving a 2-acre parking lot at the same grade, exempt?": land disturbed, graded or paved is theirs too.
-    ours = names_law or "area" in slots or \
-        re.search(r"\b(storm ?water|runoff|erosion|sediment|swpp\w*|pollut\w*|electric\w*|wiring|drainage|grad(?:e|ed|ing)|"
-                  r"(?:re)?pav(?:e|ed|ing)|excavat\w*|impervious)\b", low) or \
+    # "repaving a parking lot at the same grade, exempt?": whether an activity the exemptions name is exempt is
+    # theirs too ("can I keep chickens on my farm?" is not).
+    ours = names_law or ("activity" in slots and re.search(r"\bexempt", low)) or \
+        re.search(r"\b(storm ?water|runoff|erosion|sediment|swpp\w*|pollut\w*|electric\w*|wiring|drainage)\b", low) or \
         any(" " in t and re.search(r"(?<![\w-])" + re.escape(t) + r"(?![\w-])", low) for t in definitions)
     notes = [subject.group(0)] if subject and not ours else []
     m = _CITATION_IN_Q.search(q)

@@ -415,6 +415,10 @@ def test_an_incidental_out_of_scope_word_does_not_override_the_land_the_question
     ans = ask(assistant, corpus, "Repaving an existing parking lot at the same grade, about 2 acres. Exempt?", municipality=muni)
     assert not ans.abstained and "may be exempt" in ans.lead, ans.lead
     assert ask(assistant, corpus, "where can I park my truck overnight?", municipality=muni).abstained
+    # An area alone does not make another subject theirs: no SWPPP verdict for chickens on a 2-acre lot.
+    ans = ask(assistant, corpus, "can I keep chickens on my 2 acre lot?", municipality=muni)
+    assert ans.abstained and "chickens" in ans.lead
+    assert ask(assistant, corpus, "can I keep chickens on my farm?", municipality=muni).abstained
 
 
 
