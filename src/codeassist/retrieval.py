@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -240,7 +240,7 @@ class Retriever:
                 asked = found if not plan.verdict_query else self.index.dense(
                     self.embedder.embed_query(plan.verdict_query), depth * VIEWS_PER_PROVISION, plan.municipality)
                 verdicts = _closest(asked, kinds=("yes", "no"))
-                rivals = _rivals(asked, verdicts)
+                rivals = _rivals(asked, verdicts, self._answers_both)
                 # How close the question came to the law's own text (not to our headnotes' wording).
                 nearest = max((round(float(s), 6) for c, s in found if c.view == "text"), default=None)
             except IndexUnavailable as e:
@@ -303,6 +303,15 @@ class Retriever:
         """Provision id -> factor for its non-text views: CONTAINER_HEADNOTE_WEIGHT for a section made
         only of parts."""
         return {p.id: CONTAINER_HEADNOTE_WEIGHT for p in self.corpus.provisions() if not p.text.strip()}
+
+    def _answers_both(self, pid: str) -> bool:
+        """Does the provision's headnote ask yes/no questions with both answers?"""
+        return pid in self._both_answers
+
+    @cached_property
+    def _both_answers(self) -> frozenset[str]:
+        return frozenset(p.id for p in self.corpus.provisions()
+                         if (h := self.corpus.headnote(p.id)) is not None and h.yes and h.no)
 
     # --- hits ---
     def hit_text(self, p: Provision) -> str:
@@ -393,15 +402,20 @@ def _closest(chunk_scores: Sequence[tuple[Chunk, float]],
     return out
 
 
-def _rivals(chunk_scores: Sequence[tuple[Chunk, float]],
-            verdicts: Mapping[str, tuple[Chunk, float]]) -> dict[str, float]:
+def _rivals(chunk_scores: Sequence[tuple[Chunk, float]], verdicts: Mapping[str, tuple[Chunk, float]],
+            answers_both: Callable[[str], bool] = lambda pid: False) -> dict[str, float]:
     """Provision id -> the closest score of its yes/no headnote questions with the other answer than its
-    closest one's (in `verdicts`). Pure."""
+    closest one's (in `verdicts`). A provision whose headnote has such questions, none of them among the views
+    searched, gets the farthest score searched: they are no closer than that. Pure."""
     out: dict[str, float] = {}
     for chunk, score in chunk_scores:
         best = verdicts.get(chunk.provision_id)
         if best is not None and chunk.view in ("yes", "no") and chunk.view != best[0].view:
             out[chunk.provision_id] = max(score, out.get(chunk.provision_id, score))
+    farthest = min((float(s) for _, s in chunk_scores), default=None)
+    for pid in verdicts:
+        if pid not in out and farthest is not None and answers_both(pid):
+            out[pid] = farthest
     return out
 
 

@@ -23,14 +23,6 @@ SQFT_PER_ACRE = 43_560
 # Asked in the negative or about getting out of a rule ("can I skip ...", "without a permit", "exempt"): a yes
 # or no read off the law's modal would mislead.
 NEGATIVE = re.compile(r"\b(not|no|never|without|skip|avoid|exempt|n't|cannot|can't|don't|doesn't|won't|isn't|aren't)\b", re.I)
-# Subjects these ordinances do not cover at all (answered with an abstention, not a near-miss quote).
-OTHER_SUBJECTS = re.compile(
-    r"\b(property tax(?:es)?|tax rate|school tax|park(?:ing)? (?:my |a |the )?(?:car|truck|vehicle|overnight)|parking|garbage|trash|recycling|dogs?|cats?|pets?|chickens?|hens?|roosters?|poultry|beekeeping|bees|goats?|noise|loud(?: (?:noise|equipment|machinery|music))?|leash|"
-    r"setbacks?|side yard|front yard|snow removal|fireworks|liquor|alcohol|short[- ]term rental|airbnb|"
-    r"swimming pool fence|pool fence|(?:swimming |above[- ]ground |in[- ]ground |backyard )?pools?|hot tubs?|jackhammers?|"
-    r"construction hours|quiet hours|tax exemptions?|sidewalk shoveling|rent control|speed limit|marriage|voting|"
-    r"poems?|haikus?|limericks?|jokes?|recipes?)\b", re.I)
-
 _NUM_WORDS = {"half": 0.5, "a quarter": 0.25, "quarter": 0.25, "one": 1, "two": 2, "three": 3, "four": 4,
               "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "an": 1, "a": 1}
 _FRACTIONS = {"three quarters": 0.75, "two thirds": round(2 / 3, 4), "a third": round(1 / 3, 4), "third": round(1 / 3, 4)}
@@ -92,6 +84,8 @@ class Glossary(BaseModel):
     abbreviation_guards: dict[str, "AbbreviationGuard"] = Field(
         default_factory=dict, description="when an abbreviation that is also a word or a date counts as one")
     everyday: list[dict[str, str]] = Field(default_factory=list, description="[{pattern, words}]")
+    other_subjects: list[dict[str, str]] = Field(
+        default_factory=list, description="[{subject, pattern}]: subjects these ordinances do not cover at all")
 
     @field_validator("everyday")
     @classmethod
@@ -102,12 +96,30 @@ class Glossary(BaseModel):
             re.compile(row["pattern"])
         return rows
 
+    @field_validator("other_subjects")
+    @classmethod
+    def _subjects_compile(cls, rows: list[dict[str, str]]) -> list[dict[str, str]]:
+        for row in rows:
+            if set(row) != {"subject", "pattern"}:
+                raise ValueError(f"each [[other_subjects]] entry needs exactly `subject` and `pattern`; got {sorted(row)}")
+            try:
+                re.compile(row["pattern"])
+            except re.error as exc:
+                raise ValueError(f"[[other_subjects]] {row['subject']!r}: not a valid pattern: {exc}") from exc
+        return rows
+
     @model_validator(mode="after")
     def _guards_name_abbreviations(self) -> "Glossary":
         unknown = sorted(set(self.abbreviation_guards) - set(self.abbreviations))
         if unknown:
             raise ValueError(f"[abbreviation_guards] for abbreviations the glossary does not define: {unknown}")
         return self
+
+    def other_subject(self, q: str) -> str | None:
+        """The words of the question that name a subject these ordinances do not cover ("plumbing permit" ->
+        "plumbing"), the first in the question when it names several; None when it names none."""
+        found = [m for row in self.other_subjects if (m := re.search(row["pattern"], q, re.I))]
+        return min(found, key=lambda m: m.start()).group(0).lower() if found else None
 
     def expansions(self, q: str) -> list[str]:
         """The expansions of the abbreviations and everyday words the question uses, one string each."""
@@ -372,7 +384,7 @@ _CHECKLIST = re.compile(r"\b(what goes in|what (?:must|should|has to|needs to) (
                         r"checklist|contents of (?:a |my |the )?swppp|what (?:do i|should i|must i) (?:put|include) in)\b", re.I)
 _PENALTY = re.compile(r"\b(fines?|penalt(?:y|ies)|how much (?:will|would|could|do) (?:i|we|they) (?:owe|pay|be fined)|jail|imprison|"
                       r"offen[cs]es?|convictions?|how many (?:violations|offenses)|one violation or (?:several|many|more)|"
-                      r"separate violations?|several violations)\b", re.I)
+                      r"separate violations?|several violations|crimes?|criminal|misdemeanou?rs?|tickets?|ticketed)\b", re.I)
 _DEADLINE = re.compile(r"\b(when is|when'?s|when are|earliest|close (?:it|them|that|the walls?) (?:up|in)|when (?:do|does|must|should) (?:i|we|the)|deadline|due|last day|how long (?:do|does) (?:i|we)|"
                        r"by when|expire|expires|expiration|run(?:s)? out|good (?:until|through|till)|valid (?:until|through|till)|"
                        r"how soon|latest|close the walls|cover (?:the )?wiring|conceal|"
@@ -642,14 +654,15 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
         slots = read_slots(q, date.today())[0]
     if other_place and not n_named:  # "I'm licensed in White Plains; can I work in Tuckahoe?" is about Tuckahoe
         return Route("abstain", other_place=other_place)
-    subject = OTHER_SUBJECTS.search(q)
+    glossary = glossary or load_glossary()
+    subject = glossary.other_subject(q)
     # "keep trash out of the runoff", "is a parking lot impervious cover?": the laws' own subject is named too.
     # "repaving a parking lot at the same grade, exempt?": whether an activity the exemptions name is exempt is
     # theirs too ("can I keep chickens on my farm?" is not).
     ours = names_law or ("activity" in slots and re.search(r"\bexempt", low)) or \
         re.search(r"\b(storm ?water|runoff|erosion|sediment|swpp\w*|pollut\w*|electric\w*|wiring|drainage)\b", low) or \
         any(" " in t and re.search(r"(?<![\w-])" + re.escape(t) + r"(?![\w-])", low) for t in definitions)
-    notes = [subject.group(0)] if subject and not ours else []
+    notes = [subject] if subject and not ours else []
     m = _CITATION_IN_Q.search(q)
     # "appendix a 7-3" is the Village's zoning appendix, not Chapter 7 § 7-3.
     if m and (_LOOKUP_WORDS.search(q) or len(q.split()) <= 6) and not re.search(r"\bappendix\b", low):
@@ -673,7 +686,7 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     if _APPLICABILITY.search(q) and not _CHECKLIST.search(q) and (has_area or "activity" not in slots) and \
             not re.search(r"\b(approved before|before the (?:stormwater )?law|plat)\b", low):
         return Route("calculator", calculator="applicability")
-    term = _definition_term(q, definitions, (glossary or load_glossary()).abbreviations)
+    term = _definition_term(q, definitions, glossary.abbreviations)
     if term:
         return Route("definition", term=term)
     return Route("retrieval", notes=notes)

@@ -275,6 +275,15 @@ def test_what_the_villages_text_lacks_is_named_not_borrowed(assistant, corpus, q
     # The subject named in the second sentence is what the first asks about: no half answer on equipment.
     ("what hours can we run construction equipment? neighbors are complaining about the noise", "hempstead"),
     ("write me a haiku about rain", None),
+    # Named by the glossary's [[other_subjects]]; their closest provisions come near in meaning but say nothing of them.
+    ("does the village want a plumber's permit to replace a water heater?", "tuckahoe"),
+    ("how tall is a house allowed to be? what's the maximum building height", "hempstead"),
+    ("need a tree removal permit for the oak out front?", "tuckahoe"),
+    # A measure no provision sets a figure for.
+    ("what percent of the yard may be paved over?", "hempstead"),
+    # Text the Village's chapter leaves to Appendix A, and a state permit's contents.
+    ("which post-construction runoff controls does the village require for a 4 acre job?", "tuckahoe"),
+    ("what do the MS4 minimum measures 4 and 5 say?", None),
 ])
 def test_subjects_and_chapters_the_texts_do_not_hold_are_not_answered(assistant, corpus, q, muni):
     assert ask(assistant, corpus, q, municipality=muni).abstained

@@ -341,6 +341,25 @@ def test_the_modal_does_not_answer_a_figure_the_quote_lacks(plan):
     assert yes_no(plan("does the village go by the 1978 NEC?"), hit(), said) == "Yes"
 
 
+def test_a_clause_pointing_back_takes_the_figures_of_the_statement_before_it(plan):
+    said = ("An electrical contractor licensed by another town shall be entitled to a Tuckahoe registration if he had "
+            "been in the electrical business not less than five years.")
+    assert yes_no(plan("I was in business three years when the other town licensed me. Does Tuckahoe honor it?"),
+                  hit(), said) is None
+    assert yes_no(plan("I was in business six years when the other town licensed me. Does Tuckahoe honor it?"),
+                  hit(), said) is None  # six is not the text's five either: no verdict rather than a guess
+    # A quote that counts nothing is not contradicted by a figure the statement gives in passing.
+    entry = "The landowner shall grant the Village the right to enter the property to inspect the facility."
+    assert yes_no(plan("my drywell went in 12 years ago. Can the Village still come in to inspect it?"),
+                  hit(), entry) == "Yes"
+
+
+def test_a_choice_between_two_answers_gets_no_verdict(plan):
+    said = "A written notice of violation shall be served upon the landowner."
+    assert yes_no(plan("does the village send the notice to the landowner or to the contractor?"), hit(), said) is None
+    assert yes_no(plan("does the village send the notice to the landowner?"), hit(), said) == "Yes"
+
+
 def test_isnt_there_asks_whether_there_is():
     from codeassist.plan import _is_yes_no
     assert _is_yes_no("the pond turns brown after rain. isn't there a rule against that?")

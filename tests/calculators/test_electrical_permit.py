@@ -107,3 +107,16 @@ def test_headline_answers_whether_the_asker_may_take_out_the_permit(question, fi
     # A registered contractor asking whether they can pull it gets the plain answer.
     assert headline(calc(work=question, performed_by="registered_contractor"), {},
                     {"performed_by": "registered_contractor"}, question).startswith("Yes, a permit")
+
+
+@pytest.mark.parametrize("question,first", [
+    # The electrician does the work, but the asker asks whether they may take out the permit themselves.
+    ("Can I as the homeowner pull the electrical permit and then have my electrician do the work?", "No. Only a registered"),
+    ("We're registered electrical contractors. Can we pull the permit for our electrician's job?", "Yes, a permit"),
+    ("My electrician is adding a circuit. Does he need a permit?", "Yes, a permit"),
+])
+def test_the_asker_taking_out_the_permit_for_someone_elses_work(question, first):
+    from codeassist.calculators.electrical_permit import headline
+
+    data = {"work": question, "performed_by": "registered_contractor"}
+    assert headline(calc(**data), {}, data, question).startswith(first)

@@ -445,6 +445,12 @@ def test_a_defined_term_inside_a_question_is_not_a_definition_question(build):
     ("where can I park my truck overnight?", "park my truck"),
     ("how do we keep trash on the site out of the runoff?", None),
     ("is a parking lot impervious cover?", None),
+    # The subjects are corpus data (glossary [[other_subjects]]), matched as the user wrote them.
+    ("who issues plumbing permits?", "plumbing"),
+    ("Tree Removal rules?", "tree removal"),
+    ("which brand of erosion blanket?", None),  # erosion is the laws' own subject
+    ("which brand of hammer should I buy?", "brand"),
+    ("does every week count as a brand new offense?", None),
 ])
 def test_an_off_topic_word_beside_the_laws_subject(build, question, subject):
     assert build(question, "hempstead").subject == subject
@@ -621,6 +627,20 @@ def test_the_dense_search_reads_abbreviations_spelled_out_where_they_stand(build
 def test_abbreviation_guards_come_from_the_glossary_data(build, question, expanded, not_expanded):
     got = build(question).expanded
     assert all(words in got for words in expanded) and not any(words in got for words in not_expanded)
+
+
+def test_an_other_subject_entry_needs_a_name_and_a_pattern_that_compiles():
+    from pydantic import ValidationError
+
+    from codeassist.understand import Glossary
+
+    g = Glossary(other_subjects=[{"subject": "boats", "pattern": r"\b(?:boats?|docks?)\b"}])
+    assert g.other_subject("can I tie my boat to the dock?") == "boat"
+    assert Glossary().other_subject("can I tie my boat to the dock?") is None
+    with pytest.raises(ValidationError, match="subject"):
+        Glossary(other_subjects=[{"pattern": r"\bboats?\b"}])
+    with pytest.raises(ValidationError):
+        Glossary(other_subjects=[{"subject": "boats", "pattern": "(boat"}])
 
 
 def test_a_guard_for_an_abbreviation_the_glossary_lacks_is_refused():

@@ -143,3 +143,19 @@ def test_of_two_provisions_scored_alike_the_one_whose_headnote_asks_the_question
     # retrieval, by a hair, but only the definition's headnote asks this question (TIED, CLOSER_QUESTION).
     ans = ask(assistant, corpus, "is a horse boarding and trail ride business a farm under the hempstead exemption?")
     assert ans.citations[0].id == "hempstead:390/agricultural-activity" and ans.lead.startswith("No."), ans.lead
+
+
+@pytest.mark.parametrize("q,muni", [
+    # Their closest provisions come within MIN_VIEW_SIMILARITY in meaning (a repair exemption, impervious cover),
+    # but none of them says a word of the subject asked: the glossary's [[other_subjects]] or a measure decides.
+    ("do I need a plumbing permit to put in a new water heater?", "tuckahoe"),
+    ("how high can I build my house?", "hempstead"),
+    ("what percent of my property can be paved or built on?", "hempstead"),
+])
+def test_a_close_passage_on_another_subject_does_not_answer(assistant, corpus, q, muni):
+    assert ask(assistant, corpus, q, muni).abstained
+
+
+def test_a_crime_question_about_electrical_work_is_the_penalty_provision_not_the_permit_calculator(assistant, corpus):
+    ans = ask(assistant, corpus, "could I be charged with a crime for wiring without a permit?", "tuckahoe")
+    assert ans.calculator is None and ans.citations[0].id == "tuckahoe:7-14", ans.lead

@@ -192,7 +192,10 @@ def law_name(municipality: str) -> str:
 
 # "can I pull the permit myself?", "homeowner do it myself?": the asker asks whether they may take out the permit.
 _ASKER_APPLIES = re.compile(r"\b(?:myself|ourselves|on (?:my|our) own|homeowners?|diy)\b|"
-                            r"\b(?:can|may|could) (?:i|we)\b[^?.]{0,25}\b(?:pull|take out|get|obtain|apply for|file for)\b", re.I)
+                            r"(?P<pulls>\b(?:can|may|could) (?:i|we)\b[^?.]{0,25}\b(?:pull|take out|get|obtain|apply for|file for)\b)", re.I)
+_SOMEONE_ELSE_WORKS = re.compile(r"\b(?:my|our|the|an?) (?:electrician|electrical contractor|contractor)s?\b", re.I)
+_ASKER_REGISTERED = re.compile(r"\b(?:i'?m|i am|we'?re|we are) (?:an? )?(?:registered|licensed|electricians?|"
+                               r"electrical contractors?)\b", re.I)
 
 
 def headline(out: ElectricalPermitOutput, names: dict[str, str], data: dict | None = None, question: str = "") -> str:
@@ -201,8 +204,11 @@ def headline(out: ElectricalPermitOutput, names: dict[str, str], data: dict | No
     needed = ("No permit is required for this work" if not out.permit_required else
               "Yes, a permit from the Building Inspector is required") + f" ({law_name(out.municipality)})."
     rules = rules_for(out.municipality, "electrical_permit")
-    unregistered = (data or {}).get("performed_by", "other") in ("homeowner", "other")
     asked = _ASKER_APPLIES.search(question)
+    # "can I as the homeowner pull the permit and have my electrician do the work?": someone else does the work,
+    # but the asker, who has not said they are registered, asks whether they may take out the permit.
+    unregistered = (data or {}).get("performed_by", "other") in ("homeowner", "other") or \
+        bool(asked and asked.group("pulls") and _SOMEONE_ELSE_WORKS.search(question) and not _ASKER_REGISTERED.search(question))
     if not (out.applicant_must_be_registered and unregistered and rules is not None and asked):
         return needed
     # Asked whether they may take it out themselves: that answer too, first when asked first.
