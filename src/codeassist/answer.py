@@ -16,7 +16,7 @@ from .models import Answer, Block, Citation, Draft, Hit, QueryPlan
 from .plan import WH, ask_kind, asking_clause
 from .text import clauses as _sentences
 from .text import content_stems, figures, sentences, stems
-from .understand import NEGATIVE
+from .understand import NEGATIVE, load_glossary
 
 if TYPE_CHECKING:
     from .corpus import Corpus
@@ -222,6 +222,8 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     headnote = _headnote_verdict(plan, hit)
     if headnote == "Yes" and _other_actor(plan.query, f"{hit.yes_no_text or ''} {said}", plan.expansions):
         return None  # "can a land surveyor sign it?" against "can a certified erosion control specialist prepare it?"
+    if headnote == "No" and _other_actor(plan.query, hit.yes_no_text or "", plan.expansions):
+        return None  # "can a landscape architect stamp it?" against "can a land surveyor prepare it?" (No)
     if headnote == "Yes" and plan.asks in ("permission", "authority") and _PROHIBITS.search(said):
         return None  # "can they start before ...?" against "will not be reviewed until": the two disagree
     # A rule with an exception ("halt all work except ...") answers a loosely matched question either way.
@@ -375,7 +377,8 @@ def _other_actor(question: str, named: str, expansions: Sequence[str] = ()) -> b
     nor the quoted words use, nor the glossary's words for it: a Yes about a landscape architect or the officer
     is no Yes for a land surveyor (a No may stand: the law's list of who may is the whole list)."""
     m = _ACTOR.search(question[asking_clause(question):])
-    if m is None or re.fullmatch(_OFFICIALS, m.group(1), re.I) or m.group(1).lower() in ("smo", "county"):
+    spelled = load_glossary().abbreviations.get(m.group(1).lower(), "") if m is not None else ""
+    if m is None or re.fullmatch(_OFFICIALS, m.group(1), re.I) or re.search(_OFFICIALS, spelled, re.I):
         return False  # "can the town do the work and bill us?" asks of the officials' powers, named otherwise
     head = set(stems(m.group(1)))
     return bool(head) and not head & (set(stems(named)) | set(stems(" ".join(expansions))))
@@ -541,7 +544,7 @@ def _modal_verdict(asks: str | None, said: str, official_asked: bool = False) ->
 
 _PROHIBITS = re.compile(r"\b(?:shall not|may not|must not|will not|cannot|no (?:[\w-]+ ){1,9}shall|unlawful|prohibited)\b", re.I)
 _OBLIGES = re.compile(r"\b(?:shall|must|is required|are required)\b", re.I)
-_OFFICIALS = r"\b(?:inspect[oe]r|officer|village|town|board|department|municipality|official)s?\b"
+_OFFICIALS = r"\b(?:inspect[oe]r|officer|village|town|county|board|department|municipality|official)s?\b"
 _OFFICIAL_BOUND = re.compile(_OFFICIALS + r"[^.;:]{0,80}?\b(?:shall not|must not|may not)\b", re.I)
 # A prohibition that binds everyone ("it shall be unlawful for any person", "no person shall") binds whoever
 # the question asks about.

@@ -436,3 +436,22 @@ def test_a_yes_about_one_profession_is_no_yes_for_another(plan):
     # The profession the headnote names keeps its answer.
     assert yes_no(plan("can an erosion control specialist who is certified prepare our swppp?"),
                   hit("yes", asked, CLOSE), said) == "Yes"
+
+
+def test_an_official_asked_by_an_abbreviation_is_no_other_actor():
+    from codeassist.answer import _other_actor
+
+    named = "Can a certified erosion control specialist prepare the SWPPP?"
+    assert _other_actor("can a land surveyor sign the SWPPP?", named)
+    assert not _other_actor("can a certified erosion control specialist sign it?", named)
+    # "SMO" spells out (glossary) as the Stormwater Management Officer, an official; so is a county.
+    assert not _other_actor("can the SMO just sign it?", named)
+    assert not _other_actor("can the county do the inspections?", named)
+
+
+def test_a_no_about_one_profession_is_no_no_for_another(plan):
+    said = "The SWPPP shall be prepared by a licensed landscape architect or a licensed professional engineer."
+    surveyor = hit("no", "Can a land surveyor prepare the SWPPP?", CLOSE)
+    assert yes_no(plan("can a land surveyor stamp the SWPPP?"), surveyor, said) == "No"
+    assert yes_no(plan("can a landscape architect stamp the SWPPP?"), surveyor, said) is None
+
