@@ -367,7 +367,9 @@ def compares(text: str) -> bool:
 
 # "are fines worse in X or Y?", "which is stricter": with two places named, a comparison.
 COMPARATIVE = re.compile(r"\b(?:worse|better|stricter|tougher|harsher|higher|lower|bigger|larger|smaller|easier|harder|"
-                          r"cheaper|longer|shorter|more (?:strict|lenient|expensive)|which (?:one|is|has))\b", re.I)
+                          r"cheaper|longer|shorter|more (?:strict|lenient|expensive)|which (?:one|is|has)|"
+                          r"but not|(?:that|which) (?:the other|[\w.']+) (?:doesn't|does not|don't|do not|lacks?))\b", re.I)
+_BOTH = re.compile(r"\b(?:both|the two (?:towns|villages|municipalities|places|laws|codes|ordinances))\b", re.I)
 _FOLLOW_MUNI = re.compile(r"^(?:and |but |ok(?:ay)?,? )?(?:what|how) about (?:in |for )?(?P<rest>.+?)\??$|^(?:and|same) (?:in|for) (?P<rest2>.+?)\??$", re.I)
 _FOLLOW_AREA = re.compile(r"^(?:and |but |what )?(?:if|about if|what if)\b.*\b(acre|acres|sq|square|feet)\b", re.I)
 _FOLLOW_FULL = re.compile(r"\b(that section|that provision|the full text|in full|whole section|show me that|full section)\b", re.I)
@@ -667,7 +669,7 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     # "appendix a 7-3" is the Village's zoning appendix, not Chapter 7 § 7-3.
     if m and (_LOOKUP_WORDS.search(q) or len(q.split()) <= 6) and not re.search(r"\bappendix\b", low):
         return Route("lookup", citation_text=q[m.start():])
-    if (_COMPARE.search(q) and (n_named >= 2 or re.search(r"\bboth\b", low))) or (n_named >= 2 and COMPARATIVE.search(q)):
+    if (_COMPARE.search(q) and (n_named >= 2 or _BOTH.search(low))) or (n_named >= 2 and COMPARATIVE.search(q)):
         return Route("compare")
     if notes:  # "what hours can crews start making noise on Saturday?": no calculator of ours counts that
         return Route("retrieval", notes=notes)

@@ -162,6 +162,10 @@ def test_a_term_used_in_passing_is_noticed_but_not_asked(build):
     "Hempstead and Tuckahoe: how do the inspection rules differ?",
     "how do the stop-work rules compare in both places?",
     "is the maintenance guarantee the same in Tuckahoe as in Hempstead",
+    # What one has and the other lacks; "the two towns" for both.
+    "which stop-work rules apply in Tuckahoe but not in Hempstead?",
+    "does Hempstead list an inspection that Tuckahoe doesn't?",
+    "comparing the bond rules of the two towns, which asks for more?",
 ])
 def test_a_comparison_of_both(build, question):
     assert build(question).intent == "compare"
@@ -169,6 +173,7 @@ def test_a_comparison_of_both(build, question):
 
 def test_compare_wording_about_one_place_is_not_a_comparison(build):
     assert build("compare the fee rules in Hempstead").intent != "compare"
+    assert build("does Hempstead need a SWPPP for 2 acres but not for 1?").intent != "compare"
 
 
 # --- intent: calculators only with their required input ----------------------------------------------
