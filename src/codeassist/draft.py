@@ -107,6 +107,9 @@ def _figures_of(corpus: "Corpus", summary: str, pid: str) -> frozenset[str]:
     return frozenset(figures(summary) - figures(provision_context(corpus, pid)))
 
 
+_ECHOED = re.compile("\u201c([^\u201d]{1,300})\u201d")
+
+
 def _walk(corpus: "Corpus", draft: Draft, calculation: Any, question: str, echo_question: bool) -> tuple[list[str], set[str]]:
     problems: list[str] = []
     support = []
@@ -139,6 +142,8 @@ def _walk(corpus: "Corpus", draft: Draft, calculation: Any, question: str, echo_
         # Citations and ids named in our words ("see § 392(B)") are not figures: longest first, so that
         # "§ 7B-6(a)" does not leave the "(1)" of "§ 7B-6(a)(1)" behind, and section references as a whole.
         words = _SECTION_REF.sub(" ", b.text)
+        # The user's own words quoted back ("On the rest of your question (“100-yr?”): ...") claim nothing.
+        words = _ECHOED.sub(lambda m: " " if question and m.group(1).strip() and m.group(1) in question else m.group(0), words)
         for ref in sorted({x for c in draft.citations for x in (c.citation, c.id)}, key=len, reverse=True):
             words = words.replace(ref, " ")
         bad = figures(words) - held

@@ -195,6 +195,17 @@ def test_echoing_the_users_figure_is_allowed_only_for_clarify(corpus):
     assert D.unsupported_numbers(corpus, told) == {"7"} and D.check_answer(corpus, told)
 
 
+def test_the_users_words_quoted_back_claim_nothing(corpus):
+    question = "what storm must a basin be sized for? the 100-yr?"
+    echoed = D.build(D.note("On the rest of your question (\u201cthe 100-yr?\u201d): the design manual is not here."))
+    assert D.unsupported_figures(corpus, echoed, question=question) == set()
+    # Only the user's own words: a quoted figure they did not write is still ours.
+    told = D.build(D.note("On the rest of your question (\u201cthe 10-yr?\u201d): the design manual is not here."))
+    assert D.unsupported_figures(corpus, told, question=question) == {"10"}
+    unquoted = D.build(D.note("Basins are sized for the 100-year storm."))
+    assert D.unsupported_figures(corpus, unquoted, question=question) == {"100"}
+
+
 def test_quotes_and_summaries_are_not_checked_as_our_words(corpus):
     # Their figures are checked as quotes (verbatim) and as headnotes, never flagged as unsupported.
     draft = D.build(D.summary(corpus, REPORTS), D.quote(q(corpus, REPORTS)))
