@@ -65,6 +65,7 @@ def ours(corpus):
     ("village of Foxborough's fees", "Foxborough"),
     ("Buffalo", "Buffalo"),
     ("White Plains", "White Plains"),
+    ("erosion rules in Fairfax County, Virginia", "Virginia"),  # a state that is also a first name, after "County,"
 ])
 def test_other_places(gazetteer, ours, text, place):
     assert gazetteer.other_place(text, ours) == place
@@ -93,6 +94,7 @@ def test_other_places(gazetteer, ours, text, place):
     "DC wiring", "direct current", "concord grapes", "the county of residence", "city of residence",
     "the town of the applicant", "Can the town stop work?", "Does the village inspect?", "a Washington plan",
     "the Lincoln log cabin", "eagle scout project", "a Kent sofa", "warren of pipes", "essex street",
+    "Virginia from the county, my neighbor",
 ])
 def test_not_other_places(gazetteer, ours, text):
     assert gazetteer.other_place(text, ours) is None

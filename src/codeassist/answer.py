@@ -220,6 +220,9 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     if _discretion_asked_as_duty(plan.query, hit.yes_no_text or "", said):
         return None  # "does the village require a bond?" against "the Village may require": it is the Village's choice
     headnote = _headnote_verdict(plan, hit)
+    judges = bool(_JUDGES_SITUATION.search(plan.query[asking_clause(plan.query):]))
+    if judges and (hit.yes_no_similarity or 0.0) < YES_NO_EXCEPTION_SIMILARITY:
+        return None  # "licensed in Connecticut. Is that acceptable?" is not "must a NYS licensed PE certify it?"
     if headnote == "Yes" and _other_actor(plan.query, f"{hit.yes_no_text or ''} {said}", plan.expansions):
         return None  # "can a land surveyor sign it?" against "can a certified erosion control specialist prepare it?"
     if headnote == "No" and _other_actor(plan.query, hit.yes_no_text or "", plan.expansions):
@@ -237,6 +240,8 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         asks = "authority"  # staff asking "can we hold the CO?" of a power the law gives the Town: "we" are the Town
     if _counts_otherwise(plan.query, said):
         return None  # "is every day a new violation?" against "each week's continued violation shall ...": neither
+    if judges:
+        return None  # nor does the modal of the quote ("shall be certified by ...") judge the situation described
     official = bool(_OFFICIAL_ASKED.search(clause))
     modal = _modal_verdict(asks, said, official) if _speaks_to(plan.query, said, plan.expansions) and \
         not _denies_subject(plan.query, said) and _same_figures(_figures_asked(plan.query, said), "", said) else None
@@ -393,6 +398,11 @@ def _figures_asked(question: str, said: str) -> str:
     return question if (_ANAPHOR.search(clause) or _POINTS_BACK.search(clause)) and figures(said) else clause
 
 
+# "is that acceptable / enough / ok?" asks whether the situation described meets the rule, which the rule's modal
+# ("shall be certified by ...") does not say; only a headnote question that close does.
+_JUDGES_SITUATION = re.compile(r"^\W*(?:(?:so|and|but),?\s+)?(?:is|would|will|does|was) (?:that|this|it|he|she|they) "
+                               r"(?:be |count as |still )?(?:acceptable|enough|sufficient|ok|okay|fine|good enough|valid|"
+                               r"compliant|legit|legal|qualified)\b", re.I)
 _POINTS_BACK = re.compile(r"\b(?:it|them)\W*$", re.I)  # "... does Tuckahoe honor it?"
 
 

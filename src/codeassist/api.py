@@ -305,6 +305,12 @@ class Assistant:
             parts.append((muni, out, data))
         blocks: list = []
         caveats: list[str] = []
+        quiet = [m for m, out, _ in parts if calc.silent(out)]
+        if not named and 0 < len(quiet) < len(parts):
+            # "disqualified on Sept 10: last day to appeal?": only the Village's text sets that deadline
+            parts = [part for part in parts if part[0] not in quiet]
+            caveats.append(f"Only the {' and the '.join(names[m] for m, _, _ in parts)}'s text sets this here; the "
+                           f"{' and the '.join(names[m] for m in quiet)}'s text in this corpus does not.")
         for muni, out, data in parts:
             label = names[muni] if len(parts) > 1 else None
             blocks.append(D.lead(A.headline(name, out, names, data, q), label))

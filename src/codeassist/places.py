@@ -28,7 +28,7 @@ PLACES_FILE = Path("_places") / "places.toml"
 
 _SPACE = re.compile(r"[\s\-]+")
 _POSSESSIVE = re.compile(r"(?:'s|')$")
-_CUE_BEFORE = re.compile(r"\b(?:town|village|city|county|hamlet) of\s+$")
+_CUE_BEFORE = re.compile(r"\b(?:(?:town|village|city|county|hamlet) of|county\s*,)\s+$")  # "Fairfax County, Virginia"
 _WEAK_CUE_BEFORE = re.compile(r"\b(?:in|near|from|at|outside|around)\s+$")
 _CUE_AFTER = re.compile(r"(?:'s|')?(?:\s*,\s*|\s+)(?:ny|n\.y\.|new york|nj|n\.j\.|county)(?![\w-])")
 _SENTENCE_END_AFTER = re.compile(r"(?:'s|')?\s*(?:[?.!;,:)]|$)")

@@ -127,6 +127,8 @@ _CONTENTS = re.compile(
     r"\bwhat (?:are|is) (?:the |its |their )?(?:[\w-]+ ){0,3}?(?:requirements?|terms|rules|standards|specs?|specifications|conditions)\b|"
     r"\bhow (?:do|can|would|should) (?:i|we|you) .{0,60}?\b(?:file|apply|comply|submit|get|obtain)\b|"
     r"\baccording to\b|\bunder (?:the )?(?:terms|requirements) of\b|"
+    # "when do I file the NOI under the state general permit?": what that permit requires
+    r"\bunder (?:the |a |an )?(?:[\w-]+ ){0,4}?(?:general )?permit\b|\bfile (?:the |an? |my |our )?(?:noi|notice of intent)\b|"
     # "which waters are on the 303(d) list?", "what's the actual penalty in § 1-7?": what the document holds
     r"\b(?:which|what) \w+(?: \w+){0,4} (?:are|is) (?:on|in|listed)\b|\bwhat(?:'s| is) the (?:actual |exact )?\w+(?: \w+)? (?:in|under)\b|"
     # "is Hewlett Bay on the 303(d) list?": whether something is in what a document lists

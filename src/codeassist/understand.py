@@ -305,7 +305,7 @@ def extract_time(q: str) -> tuple[int, int] | None:
 def extract_offense_number(q: str) -> int | None:
     low = q.lower()
     for word, n in _ORDINALS.items():
-        if re.search(r"\b" + word + r"\b\s+(?:[\w'-]+\s+){0,3}?(?:offen[cs]e|violation|conviction|time)", low):
+        if re.search(r"\b" + word + r"\b\s+(?:[\w'&-]+\s+){0,3}?(?:offen[cs]e|violation|conviction|time)", low):
             return n
     m = re.search(r"\b(\d+|one|two|three|four)\s+prior", low)
     if m:
@@ -382,6 +382,10 @@ _APPLICABILITY = re.compile(
     r"(?:apply|kick in)|"
     r"am i exempt|are we exempt|is (?:it|this|that|my \w+) exempt|"
     r"(?:is|counts? as) (?:this|it|that|my \w+|our \w+) (?:a )?land development activity)", re.I)
+# With an area stated, whether it crosses the law's line: "over the threshold?", "are we in or out?".
+_OVER_THRESHOLD = re.compile(r"\b(?:over|under|above|below|past|meet|hit|cross|reach)(?:es|ed|ing|s)? (?:the |your |that )?"
+                             r"(?:threshold|cutoff|cut-off|line)\b|\b(?:are|is) (?:we|i|it|this|the (?:job|site|project)) "
+                             r"(?:in or out|covered or not)\b", re.I)
 _CHECKLIST = re.compile(r"\b(what goes in|what (?:must|should|has to|needs to) (?:a |my |the |our )?(?:swppp|plan) (?:contain|include|have)|"
                         r"checklist|contents of (?:a |my |the )?swppp|what (?:do i|should i|must i) (?:put|include) in)\b", re.I)
 _PENALTY = re.compile(r"\b(fines?|penalt(?:y|ies)|how much (?:will|would|could|do) (?:i|we|they) (?:owe|pay|be fined)|jail|imprison|"
@@ -685,6 +689,8 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     rain = "inches" in slots and re.search(_STORM, low)
     if rain or (_DEADLINE.search(q) and ("dates" in slots or "inches" in slots)):
         return Route("calculator", calculator="deadlines")
+    if has_area and _OVER_THRESHOLD.search(q):  # "45,000 sq ft of grading: over the threshold?"
+        return Route("calculator", calculator="applicability")
     if _APPLICABILITY.search(q) and not _CHECKLIST.search(q) and (has_area or "activity" not in slots) and \
             not re.search(r"\b(approved before|before the (?:stormwater )?law|plat)\b", low):
         return Route("calculator", calculator="applicability")

@@ -284,6 +284,10 @@ def test_what_the_villages_text_lacks_is_named_not_borrowed(assistant, corpus, q
     # Text the Village's chapter leaves to Appendix A, and a state permit's contents.
     ("which post-construction runoff controls does the village require for a 4 acre job?", "tuckahoe"),
     ("what do the MS4 minimum measures 4 and 5 say?", None),
+    ("when must the NOI be filed under the construction general permit?", None),
+    ("does the state uniform code take precedence over the village's NEC edition?", "tuckahoe"),
+    ("registration renewal fee?", "tuckahoe"),
+    ("how do erosion rules work in Fairfax County, Virginia?", None),
 ])
 def test_subjects_and_chapters_the_texts_do_not_hold_are_not_answered(assistant, corpus, q, muni):
     assert ask(assistant, corpus, q, municipality=muni).abstained
@@ -438,3 +442,15 @@ def test_a_penalty_asked_of_a_document_the_corpus_lacks_is_not_our_tier(assistan
     # Without the document named, the penalty calculator still counts the offenses.
     ans = ask(assistant, corpus, "wiring violation went on 10 days, how many offenses?", municipality="tuckahoe")
     assert ans.calculator == "penalty" and "10 separate offenses" in ans.lead
+
+
+def test_a_fee_asked_on_its_own_asks_its_amount_but_who_sets_it_is_answered(assistant, corpus):
+    assert not ask(assistant, corpus, "who sets the permit fees?", municipality="tuckahoe").abstained
+
+
+def test_a_deadline_only_one_municipality_sets_is_answered_for_it_alone(assistant, corpus):
+    ans = ask(assistant, corpus, "The inspector disqualified our inspection firm on June 2, 2025. Last day to appeal?")
+    assert ans.intent == "calculator" and ans.lead.startswith("Last day to appeal"), ans.lead
+    assert "Village of Tuckahoe" in ans.lead and "Town of Hempstead:" not in ans.answer
+    assert "Only the Village of Tuckahoe's text sets this here" in ans.answer
+

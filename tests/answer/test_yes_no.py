@@ -455,3 +455,13 @@ def test_a_no_about_one_profession_is_no_no_for_another(plan):
     assert yes_no(plan("can a land surveyor stamp the SWPPP?"), surveyor, said) == "No"
     assert yes_no(plan("can a landscape architect stamp the SWPPP?"), surveyor, said) is None
 
+
+def test_whether_a_described_situation_meets_the_rule_is_not_read_off_the_rule(plan):
+    said = "The as-built plans shall be certified by a New York State licensed professional engineer."
+    must = "Must the as-built plans be certified by a New York State licensed professional engineer?"
+    judged = plan("our as-built was stamped by an engineer licensed in Ohio. is that acceptable?")
+    assert yes_no(judged, hit(), said) is None  # the modal of the rule does not judge the situation
+    assert yes_no(judged, hit("yes", must, CLOSE), said) is None  # nor does a merely close headnote question
+    assert yes_no(judged, hit("yes", must, YES_NO_EXCEPTION_SIMILARITY), said) == "Yes"  # a very close one may
+    assert yes_no(plan("must the as-built plans be certified by an engineer?"), hit(), said) == "Yes"
+

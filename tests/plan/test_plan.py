@@ -188,6 +188,9 @@ def test_compare_wording_about_one_place_is_not_a_comparison(build):
     ("it has gone on for 5 days, what is the penalty in tuckahoe", "penalty", "duration_days"),
     ("what is the maximum fine for an erosion violation in hempstead", "penalty", None),
     ("is a permit required to run a new circuit to the garage in tuckahoe", "electrical_permit", "electrical"),
+    # With an area stated, whether it crosses the law's line is the applicability calculator's.
+    ("grading roughly 50,000 sq ft behind the store in hempstead, are we over the threshold?", "applicability", "area"),
+    ("1.1 acres of clearing in hempstead. is the job in or out?", "applicability", "area"),
     ("do I need a permit to swap a blown fuse myself in tuckahoe", "electrical_permit", "minor_repair"),
 ])
 def test_a_calculator_when_its_input_is_in_the_question(build, question, calculator, slot):
@@ -300,6 +303,7 @@ def test_pouring_concrete_is_not_a_storm(build):
     ("clearing half an acre for a garage", {"area": 0.5, "area_unit": "acres"}, {}),
     ("a third of an acre of grading", {"area": 0.3333, "area_unit": "acres"}, {}),
     ("third erosion-law conviction in five years, fine?", {"offense_number": 3}, {}),
+    ("2nd E&S conviction, what's the fine?", {"offense_number": 2}, {}),
     ("our supervising electrician quit April 10", {"event": "supervisor_left"}, {}),
     ("it poured last night, maybe an inch", {"inches": 1.0, "event": "storm"}, {}),
     ("our inspection firm got DQ'd on June 1", {"event": "disqualified"}, {}),
@@ -628,6 +632,9 @@ def test_the_dense_search_reads_abbreviations_spelled_out_where_they_stand(build
     ("inspection moved to dec 5", [], ["department of environmental conservation"]),
     ("does a co-owner have to sign?", [], ["certificate of occupancy"]),
     ("can they hold our COs?", ["certificate of occupancy"], []),
+    ("we got an SWO, now what?", ["stop-work order"], []),
+    ("def of a watercourse?", ["definition"], []),
+    ("when are the as-builts due?", ["as built plans"], []),
 ])
 def test_abbreviation_guards_come_from_the_glossary_data(build, question, expanded, not_expanded):
     got = build(question).expanded

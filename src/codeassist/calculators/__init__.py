@@ -42,6 +42,9 @@ class Calculator:
     # The kinds of wh-question its result answers (answer.answer_kind: "amount", "when"), beside yes/no and
     # "what" questions: "how much of the site may be open at once? 4 acres" is no question for applicability.
     answers: tuple[str, ...] = ()
+    # The result says nothing for its municipality ("no dated obligation follows"): asked of no municipality in
+    # particular, the assistant shows only the municipalities whose result does say something.
+    silent: Callable[[Any], bool] = lambda out: False
 
     def run_dict(self, data: dict[str, Any], corpus: Any | None = None) -> BaseModel:
         """Validate a plain dict (raises pydantic.ValidationError) and run, over `corpus` when given."""
@@ -92,6 +95,7 @@ CALCULATORS: dict[str, Calculator] = {
             deadlines.undecided,
             ("dates", "inches"),
             ("when",),
+            deadlines.silent,
         ),
         Calculator(
             "electrical_permit",

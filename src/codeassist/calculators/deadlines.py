@@ -430,5 +430,10 @@ def headline(out: DeadlinesOutput, names: dict[str, str], data: dict | None = No
     return f"{first.title}: {when} ({where})." + (f" {len(obs) - 1} more dated obligations below." if len(obs) > 1 else "")
 
 
+def silent(out: DeadlinesOutput) -> bool:
+    """No dated obligation follows for this municipality."""
+    return not out.obligations
+
+
 def undecided(out: DeadlinesOutput, slots: dict | None = None) -> bool:
     return not out.obligations and any("not in this corpus" in c for c in out.caveats)
