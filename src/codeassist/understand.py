@@ -692,7 +692,7 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     if has_area and _OVER_THRESHOLD.search(q):  # "45,000 sq ft of grading: over the threshold?"
         return Route("calculator", calculator="applicability")
     if _APPLICABILITY.search(q) and not _CHECKLIST.search(q) and (has_area or "activity" not in slots) and \
-            not re.search(r"\b(approved before|before the (?:stormwater )?law|plat)\b", low):
+            not re.search(r"\b(approved before|(?:approved|issued|pulled) (?:back )?in (?:19|20)\d\d|before the (?:stormwater )?law|plat)\b", low):
         return Route("calculator", calculator="applicability")
     term = _definition_term(q, definitions, glossary.abbreviations)
     if term:

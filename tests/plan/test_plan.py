@@ -225,6 +225,9 @@ def test_a_swppp_question_without_an_area_goes_to_the_calculator_to_ask_for_it(b
     plan = build("is a swppp required?")
     assert (plan.intent, plan.calculator) == ("calculator", "applicability")
     assert "area" not in plan.slots
+    # ... unless the question turns on a permit approved before the law (the exemptions say "may be exempt").
+    assert build("our building permit was approved in 2005 and we never built. does the stormwater law apply?").intent \
+        == "retrieval"
 
 
 @pytest.mark.parametrize("question", ["building one house for my family on 3 acres", "our own home on a 2 acre lot",
