@@ -201,9 +201,9 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return None
     if _SAME_OR_DIFFERENT.search(plan.query) or (len(plan.named) >= 2 and _VERSUS.search(plan.query)):
         return None  # "is the appeal window any different in A and B?": one provision's Yes/No does not answer it
-    if _CHOICE.search(plan.query[asking_clause(plan.query):]):
-        return None  # "does the notice go to the owner or to the contractor?" asks which, not whether
     clause = plan.query[asking_clause(plan.query):]
+    if _CHOICE.search(clause):
+        return None  # "does the notice go to the owner or to the contractor?" asks which, not whether
     if _IS_THERE.search(clause) and not _RULE_AGAINST.search(clause):
         # "is there any rule about muddy water?" asks whether the law speaks to it, not what it allows ("isn't
         # there a rule against that?" asks whether it is forbidden): Yes when the provision quoted binds (shall,

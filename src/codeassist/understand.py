@@ -74,6 +74,18 @@ class AbbreviationGuard(BaseModel):
         return capitals or self.not_followed_by is None or not re.match(self.not_followed_by, q[use.end():], re.I)
 
 
+def _pattern_rows(rows: list[dict[str, str]], table: str, keys: tuple[str, ...]) -> list[dict[str, str]]:
+    """The rows of a glossary table, each with exactly `keys` and a `pattern` that compiles (else ValueError)."""
+    for row in rows:
+        if set(row) != set(keys):
+            raise ValueError(f"each [[{table}]] entry needs exactly {' and '.join(f'`{k}`' for k in keys)}; got {sorted(row)}")
+        try:
+            re.compile(row["pattern"])
+        except re.error as exc:
+            raise ValueError(f"[[{table}]] pattern {row['pattern']!r} is not valid: {exc}") from exc
+    return rows
+
+
 class Glossary(BaseModel):
     """Everyday words and abbreviations -> the ordinances' words (corpus/_glossary/glossary.toml): shared
     vocabulary, appended to a question before searching, never replacing what the user wrote."""
@@ -90,23 +102,12 @@ class Glossary(BaseModel):
     @field_validator("everyday")
     @classmethod
     def _patterns_compile(cls, rows: list[dict[str, str]]) -> list[dict[str, str]]:
-        for row in rows:
-            if set(row) != {"pattern", "words"}:
-                raise ValueError(f"each [[everyday]] entry needs exactly `pattern` and `words`; got {sorted(row)}")
-            re.compile(row["pattern"])
-        return rows
+        return _pattern_rows(rows, "everyday", ("pattern", "words"))
 
     @field_validator("other_subjects")
     @classmethod
     def _subjects_compile(cls, rows: list[dict[str, str]]) -> list[dict[str, str]]:
-        for row in rows:
-            if set(row) != {"subject", "pattern"}:
-                raise ValueError(f"each [[other_subjects]] entry needs exactly `subject` and `pattern`; got {sorted(row)}")
-            try:
-                re.compile(row["pattern"])
-            except re.error as exc:
-                raise ValueError(f"[[other_subjects]] {row['subject']!r}: not a valid pattern: {exc}") from exc
-        return rows
+        return _pattern_rows(rows, "other_subjects", ("subject", "pattern"))
 
     @model_validator(mode="after")
     def _guards_name_abbreviations(self) -> "Glossary":

@@ -652,7 +652,7 @@ def test_an_other_subject_entry_needs_a_name_and_a_pattern_that_compiles():
     g = Glossary(other_subjects=[{"subject": "boats", "pattern": r"\b(?:boats?|docks?)\b"}])
     assert g.other_subject("can I tie my boat to the dock?") == "boat"
     assert Glossary().other_subject("can I tie my boat to the dock?") is None
-    with pytest.raises(ValidationError, match="subject"):
+    with pytest.raises(ValidationError, match="`subject` and `pattern`"):
         Glossary(other_subjects=[{"pattern": r"\bboats?\b"}])
     with pytest.raises(ValidationError):
         Glossary(other_subjects=[{"subject": "boats", "pattern": "(boat"}])
