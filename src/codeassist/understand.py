@@ -74,6 +74,12 @@ class AbbreviationGuard(BaseModel):
         return capitals or self.not_followed_by is None or not re.match(self.not_followed_by, q[use.end():], re.I)
 
 
+@lru_cache(maxsize=1024)
+def _rx(pattern: str) -> re.Pattern:
+    """A glossary pattern compiled once (case-insensitive): the glossary runs every pattern on every question."""
+    return re.compile(pattern, re.I)
+
+
 def _pattern_rows(rows: list[dict[str, str]], table: str, keys: tuple[str, ...]) -> list[dict[str, str]]:
     """The rows of a glossary table, each with exactly `keys` and a `pattern` that compiles (else ValueError)."""
     for row in rows:
@@ -119,15 +125,15 @@ class Glossary(BaseModel):
     def other_subject(self, q: str) -> str | None:
         """The words of the question that name a subject these ordinances do not cover ("plumbing permit" ->
         "plumbing"), the first in the question when it names several; None when it names none."""
-        found = [m for row in self.other_subjects if (m := re.search(row["pattern"], q, re.I))]
+        found = [m for row in self.other_subjects if (m := _rx(row["pattern"]).search(q))]
         return min(found, key=lambda m: m.start()).group(0).lower() if found else None
 
     def expansions(self, q: str) -> list[str]:
         """The expansions of the abbreviations and everyday words the question uses, one string each."""
-        extra = [row["words"] for row in self.everyday if re.search(row["pattern"], q, re.I)]
+        extra = [row["words"] for row in self.everyday if _rx(row["pattern"]).search(q)]
         for abbr, full in self.abbreviations.items():
             guard = self.abbreviation_guards.get(abbr)
-            uses = re.finditer(r"(?<![\w&])(?P<abbr>" + re.escape(abbr) + r")s?(?![\w&])", q, re.I)
+            uses = _rx(r"(?<![\w&])(?P<abbr>" + re.escape(abbr) + r")s?(?![\w&])").finditer(q)
             if any(guard is None or guard.admits(q, use) for use in uses):
                 extra.append(full)
         return extra
