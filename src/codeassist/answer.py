@@ -16,7 +16,7 @@ from .models import Answer, Block, Citation, Draft, Hit, QueryPlan
 from .plan import WH, ask_kind, asking_clause
 from .text import clauses as _sentences
 from .text import content_stems, figures, sentences, stems
-from .understand import NEGATIVE, load_glossary
+from .understand import NEGATIVE
 
 if TYPE_CHECKING:
     from .corpus import Corpus
@@ -382,7 +382,8 @@ def _other_actor(question: str, named: str, expansions: Sequence[str] = ()) -> b
     nor the quoted words use, nor the glossary's words for it: a Yes about a landscape architect or the officer
     is no Yes for a land surveyor (a No may stand: the law's list of who may is the whole list)."""
     m = _ACTOR.search(question[asking_clause(question):])
-    spelled = load_glossary().abbreviations.get(m.group(1).lower(), "") if m is not None else ""
+    # "can the SMO sign it?": an abbreviation the glossary spelled out beside the question (its initials)
+    spelled = next((e for e in expansions if m is not None and "".join(w[0] for w in e.split()) == m.group(1).lower()), "")
     if m is None or re.fullmatch(_OFFICIALS, m.group(1), re.I) or re.search(_OFFICIALS, spelled, re.I):
         return False  # "can the town do the work and bill us?" asks of the officials' powers, named otherwise
     head = set(stems(m.group(1)))
