@@ -191,6 +191,7 @@ def test_compare_wording_about_one_place_is_not_a_comparison(build):
     # With an area stated, whether it crosses the law's line is the applicability calculator's.
     ("grading roughly 50,000 sq ft behind the store in hempstead, are we over the threshold?", "applicability", "area"),
     ("1.1 acres of clearing in hempstead. is the job in or out?", "applicability", "area"),
+    ("what's the cutoff for needing a SWPPP in hempstead?", "applicability", None),  # asks for the area
     ("do I need a permit to swap a blown fuse myself in tuckahoe", "electrical_permit", "minor_repair"),
 ])
 def test_a_calculator_when_its_input_is_in_the_question(build, question, calculator, slot):
