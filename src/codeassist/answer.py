@@ -219,8 +219,9 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         plan = plan.model_copy(update={"query": plan.query[:either.start()].rstrip(" ,") + "?"})
     if _discretion_asked_as_duty(plan.query, hit.yes_no_text or "", said):
         return None  # "does the village require a bond?" against "the Village may require": it is the Village's choice
+    clause = plan.query[asking_clause(plan.query):]  # of the part a verdict answers
     headnote = _headnote_verdict(plan, hit)
-    judges = bool(_JUDGES_SITUATION.search(plan.query[asking_clause(plan.query):]))
+    judges = bool(_JUDGES_SITUATION.search(clause))
     if judges and (hit.yes_no_similarity or 0.0) < YES_NO_EXCEPTION_SIMILARITY:
         return None  # "licensed in Connecticut. Is that acceptable?" is not "must a NYS licensed PE certify it?"
     if headnote == "Yes" and _other_actor(plan.query, f"{hit.yes_no_text or ''} {said}", plan.expansions):
@@ -235,7 +236,6 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     if _asked_negatively(plan.query):
         return None
     asks = plan.asks
-    clause = plan.query[asking_clause(plan.query):]  # of the part a verdict answers
     if asks == "permission" and _WE_ASK.search(clause) and _OFFICIAL_MAY.search(said):
         asks = "authority"  # staff asking "can we hold the CO?" of a power the law gives the Town: "we" are the Town
     if _counts_otherwise(plan.query, said):
@@ -382,11 +382,14 @@ def _other_actor(question: str, named: str, expansions: Sequence[str] = ()) -> b
     nor the quoted words use, nor the glossary's words for it: a Yes about a landscape architect or the officer
     is no Yes for a land surveyor (a No may stand: the law's list of who may is the whole list)."""
     m = _ACTOR.search(question[asking_clause(question):])
+    if m is None:
+        return False
+    name = m.group(1)
     # "can the SMO sign it?": an abbreviation the glossary spelled out beside the question (its initials)
-    spelled = next((e for e in expansions if m is not None and "".join(w[0] for w in e.split()) == m.group(1).lower()), "")
-    if m is None or re.fullmatch(_OFFICIALS, m.group(1), re.I) or re.search(_OFFICIALS, spelled, re.I):
+    spelled = next((e for e in expansions if "".join(w[0] for w in e.split()) == name.lower()), "")
+    if re.fullmatch(_OFFICIALS, name, re.I) or re.search(_OFFICIALS, spelled, re.I):
         return False  # "can the town do the work and bill us?" asks of the officials' powers, named otherwise
-    head = set(stems(m.group(1)))
+    head = set(stems(name))
     return bool(head) and not head & (set(stems(named)) | set(stems(" ".join(expansions))))
 
 

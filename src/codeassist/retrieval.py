@@ -240,7 +240,7 @@ class Retriever:
                 asked = found if not plan.verdict_query else self.index.dense(
                     self.embedder.embed_query(plan.verdict_query), depth * VIEWS_PER_PROVISION, plan.municipality)
                 verdicts = _closest(asked, kinds=("yes", "no"))
-                rivals = _rivals(asked, verdicts, self._answers_both)
+                rivals = _rivals(asked, verdicts, self._both_answers.__contains__)
                 # How close the question came to the law's own text (not to our headnotes' wording).
                 nearest = max((round(float(s), 6) for c, s in found if c.view == "text"), default=None)
             except IndexUnavailable as e:
@@ -304,12 +304,9 @@ class Retriever:
         only of parts."""
         return {p.id: CONTAINER_HEADNOTE_WEIGHT for p in self.corpus.provisions() if not p.text.strip()}
 
-    def _answers_both(self, pid: str) -> bool:
-        """Does the provision's headnote ask yes/no questions with both answers?"""
-        return pid in self._both_answers
-
     @cached_property
     def _both_answers(self) -> frozenset[str]:
+        """The provisions whose headnotes ask yes/no questions with both answers."""
         return frozenset(p.id for p in self.corpus.provisions()
                          if (h := self.corpus.headnote(p.id)) is not None and h.yes and h.no)
 
