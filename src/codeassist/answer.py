@@ -199,12 +199,19 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     very close headnote question's answer; "is it the same/different in A and B?" gets none."""
     if hit is None or not (plan.yes_no or _telegraphic(plan, hit)):
         return None
+    hit = _same_polarity(plan, hit)
     if _SAME_OR_DIFFERENT.search(plan.query) or (len(plan.named) >= 2 and _VERSUS.search(plan.query)):
         return None  # "is the appeal window any different in A and B?": one provision's Yes/No does not answer it
     clause = plan.query[asking_clause(plan.query):]
     if _CHOICE.search(clause):
         return None  # "does the notice go to the owner or to the contractor?" asks which, not whether
     if _IS_THERE.search(clause) and not _RULE_AGAINST.search(clause):
+        if _IS_THERE.search(hit.yes_no_text or "") and _close_enough(hit, said):
+            # "is there a grace period after December 31?" is a headnote question of its own (No): its answer,
+            # and never a Yes for a binding rule against it
+            verdict = _headnote_verdict(plan, hit)
+            if verdict is not None or hit.yes_no == "no":
+                return verdict
         # "is there any rule about muddy water?" asks whether the law speaks to it, not what it allows ("isn't
         # there a rule against that?" asks whether it is forbidden): Yes when the provision quoted binds (shall,
         # shall not) and a headnote question of its, whatever its answer, is close to the question.
@@ -242,6 +249,8 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return None  # "is every day a new violation?" against "each week's continued violation shall ...": neither
     if judges:
         return None  # nor does the modal of the quote ("shall be certified by ...") judge the situation described
+    if _ONLY_ASKED.search(plan.query[asking_clause(plan.query):]):
+        return None  # "must the notice go to the owner only?": "shall ... to the landowner or other person" is no Yes
     official = bool(_OFFICIAL_ASKED.search(clause))
     modal = _modal_verdict(asks, said, official) if _speaks_to(plan.query, said, plan.expansions) and \
         not _denies_subject(plan.query, said) and _same_figures(_figures_asked(plan.query, said), "", said) else None
@@ -250,6 +259,26 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     if modal == "Yes" and _other_actor(plan.query, said, plan.expansions):
         return None  # a power or duty of the officer's is no Yes for "can my GC do it?"
     return modal
+
+
+# The embedding hardly hears a negation: "are the haul roads exempt too?" comes closest to "are log haul roads
+# subject to this law?" (yes), and only a little less close to "are log haul roads exempt ...?" (no).
+YES_NO_POLARITY_MARGIN = 0.07
+
+
+def _same_polarity(plan: QueryPlan, hit: Hit) -> Hit:
+    """The hit with its rival headnote question as the closest one when that one is asked with the question's
+    polarity (both negative or neither), the closest one is not, and the rival is nearly as close."""
+    rival = hit.yes_no_rival_text
+    if rival is None or hit.yes_no_text is None or hit.yes_no_rival is None or \
+            (hit.yes_no_similarity or 0.0) - hit.yes_no_rival > YES_NO_POLARITY_MARGIN:
+        return hit
+    negative = _asked_negatively(plan.query)
+    if _negative_main(hit.yes_no_text) == negative or _negative_main(rival) != negative:
+        return hit
+    return hit.model_copy(update={"yes_no": "no" if hit.yes_no == "yes" else "yes", "yes_no_text": rival,
+                                  "yes_no_similarity": hit.yes_no_rival, "yes_no_rival": hit.yes_no_similarity,
+                                  "yes_no_rival_text": hit.yes_no_text})
 
 
 def _close_enough(hit: Hit, said: str) -> bool:
@@ -377,6 +406,17 @@ _ACTOR = re.compile(r"\b(?:can|could|may|might)\s+(?:a|an|the|my|our|his|her|the
                     r"(?:prepare|sign|stamp|certify|design|draw|write|do|submit|seal|put together|handle)\b", re.I)
 
 
+# Whoever does the work, named by no qualification: a rule for the work binds or frees them all.
+_ANY_WORKER = frozenset("crew crews worker workers guys men people team employees laborers labourers someone anyone".split())
+
+
+_MODALS = frozenset("can could may might".split())
+# Words before a role that qualify it without naming another profession ("a licensed professional engineer" is
+# an engineer; "a landscape architect" is not any architect).
+_ANY_KIND = frozenset("a an the any my our your his her their such another other same new licensed professional "
+                      "certified registered qualified state york duly master electrical general".split())
+
+
 def _other_actor(question: str, named: str, expansions: Sequence[str] = ()) -> bool:
     """The question asks whether someone may do the work, by a name (its head noun) neither the headnote question
     nor the quoted words use, nor the glossary's words for it: a Yes about a landscape architect or the officer
@@ -385,12 +425,25 @@ def _other_actor(question: str, named: str, expansions: Sequence[str] = ()) -> b
     if m is None:
         return False
     name = m.group(1)
+    if name.lower() in _ANY_WORKER:
+        return False  # "can the crew still do work to secure the site?" asks what may be done, not by whom
     # "can the SMO sign it?": an abbreviation the glossary spelled out beside the question (its initials)
     spelled = next((e for e in expansions if "".join(w[0] for w in e.split()) == name.lower()), "")
     if re.fullmatch(_OFFICIALS, name, re.I) or re.search(_OFFICIALS, spelled, re.I):
         return False  # "can the town do the work and bill us?" asks of the officials' powers, named otherwise
     head = set(stems(name))
-    return bool(head) and not head & (set(stems(named)) | set(stems(" ".join(expansions))))
+    if not head:
+        return False
+    if not head & (set(stems(named)) | set(stems(" ".join(expansions)))):
+        return True
+    # "can my architect sign the SWPPP?" against "a licensed landscape architect", and "can a landscape architect
+    # sign it?" against "can an architect sign it?": one names a kind of the role the other does not
+    asked = {w.lower() for w in re.findall(r"[\w-]+", m.string[m.start():m.start(1)])} - _ANY_KIND - _MODALS
+    before = {k.lower() for k in re.findall(rf"([\w-]+)\s+{re.escape(name)}s?\b", named, re.I)}
+    kinds = before - _ANY_KIND
+    if asked:
+        return not asked & kinds
+    return bool(kinds) and kinds == before
 
 
 def _figures_asked(question: str, said: str) -> str:

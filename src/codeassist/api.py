@@ -73,7 +73,7 @@ class Assistant:
         """How the assistant reads a question (raises InvalidInput for bad input, UnknownMunicipality)."""
         if municipality is None and conversation is not None and conversation.municipality:
             municipality = conversation.municipality  # chosen in the UI: the caller's choice
-        return self.planner.build(question, municipality)
+        return self.planner.build(question, municipality, named_wins=True)
 
     def ask(self, question: str, municipality: str | None = None, conversation: Conversation | None = None) -> Answer:
         plan = self.plan(question, municipality, conversation)
@@ -111,7 +111,12 @@ class Assistant:
             if follow is not None:
                 return follow
         answer = self._route(plan)
-        return self._answer_first_part(plan, answer) if answer.abstained else answer
+        answer = self._answer_first_part(plan, answer) if answer.abstained else answer
+        if plan.overridden and plan.municipality:
+            names = A._names(self.corpus)
+            answer = _with_note(answer, f"You chose the {names[plan.overridden]}; this answer is for the "
+                                        f"{names[plan.municipality]}, which your question names.")
+        return answer
 
     def _answer_first_part(self, plan: QueryPlan, whole: Answer) -> Answer:
         """"does 7B let farms off the hook? and where is 'agricultural activity' defined?": when the question as
@@ -137,9 +142,8 @@ class Assistant:
         if answer.abstained or answer.intent == "clarify" or not missing:
             return whole
         rest = " ".join(parts[1:])
-        note = D.note(f"On the rest of your question (\u201c{rest}\u201d): {missing}")
-        return answer.model_copy(update={"question": plan.query, "blocks": [*answer.blocks, note],
-                                         "caveats": [*answer.caveats, note.text]})
+        return _with_note(answer.model_copy(update={"question": plan.query}),
+                          f"On the rest of your question (\u201c{rest}\u201d): {missing}")
 
     def _route(self, plan: QueryPlan) -> Answer:
         q = plan.query
@@ -364,6 +368,12 @@ class Assistant:
 
 _OPENS_QUESTION = re.compile(r"\s*(?:is|are|does|do|did|can|could|may|must|will|would|should|has|have|"
                              r"what|who|how|when|where|which|why)\b", re.I)
+
+
+def _with_note(answer: Answer, words: str) -> Answer:
+    """The answer with a note after it (also listed among its caveats)."""
+    note = D.note(words)
+    return answer.model_copy(update={"blocks": [*answer.blocks, note], "caveats": [*answer.caveats, note.text]})
 
 
 def _rests_on(pid: str, cited: frozenset[str]) -> bool:

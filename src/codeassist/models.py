@@ -223,6 +223,8 @@ class Hit(Frozen):
     yes_no_rival: float | None = Field(default=None, description="The dense cosine of this provision's closest "
                                        "headnote question with the other answer; None when none was among the "
                                        "dense candidates.")
+    yes_no_rival_text: str | None = Field(default=None, description="That headnote question, when it was among the "
+                                          "dense candidates.")
 
 
 Intent = Literal["calculator", "definition", "lookup", "compare", "retrieval", "clarify", "abstain"]
@@ -239,6 +241,8 @@ class QueryPlan(Frozen):
     named: tuple[str, ...] = Field(default=(), description="Municipalities the question names, in order.")
     scope: tuple[str, ...] = Field(default=(), description="Municipalities the answer covers.")
     other_place: str | None = Field(default=None, description="A place named that is not in the corpus.")
+    overridden: str | None = Field(default=None, description="The municipality the caller chose when the question "
+                                   "names another one only: the question's is answered, and the answer says so.")
     expanded: str = Field(description="The question with abbreviations' and everyday words' expansions appended.")
     expansions: tuple[str, ...] = Field(default=(), description="Those expansions alone, one per abbreviation or everyday phrase.")
     embedded: str = Field(default="", description="What the dense search embeds: the question with its abbreviations "

@@ -316,8 +316,15 @@ class Planner:
 
     def _says_generically(self, text: str, muni: str) -> bool:
         """The question names the municipality by a generic alias of its own ("the village")."""
+        return self._says(text, muni, generic=True)
+
+    def _says_by_name(self, text: str, muni: str) -> bool:
+        """The question names the municipality by its own name ("Tuckahoe"), not only as "the town"."""
+        return self._says(text, muni, generic=False)
+
+    def _says(self, text: str, muni: str, generic: bool) -> bool:
         low = text.lower()
-        return any(_GENERIC.fullmatch(n) and re.search(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", low)
+        return any(bool(_GENERIC.fullmatch(n)) == generic and re.search(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", low)
                    for n in self.aliases.get(muni, ()))
 
     def _asked_about(self, text: str, named: tuple[str, ...], other_place: str | None) -> str | None:
@@ -393,17 +400,23 @@ class Planner:
 
     # --- the plan ---
     def build(self, question: str, municipality: str | None = None, *, today: date | None = None,
-              fallback_municipality: str | None = None) -> QueryPlan:
+              fallback_municipality: str | None = None, named_wins: bool = False) -> QueryPlan:
         """The plan for one question. `municipality` is the caller's choice (validated); a question that
-        names none falls back to `fallback_municipality` (the conversation's choice) when given."""
+        names none falls back to `fallback_municipality` (the conversation's choice) when given. With
+        `named_wins` (the assistant's questions, not a filtered search), a question that names one other
+        municipality by its name is about that one."""
         text = self.clean(question)
         other = self.other_place(text)
         named = tuple(self._named(text, other))
+        overridden = None
         if municipality is not None:
             muni, source = self.corpus.check_municipality(municipality), "caller"
             if named and muni not in named and self._says_generically(text, muni):
                 # Village chosen: "in the village do we have to ... like they do in hempstead?" names it too.
                 named = (*named, muni)
+            elif named_wins and len(set(named)) == 1 and muni not in named and self._says_by_name(text, named[0]):
+                # Hempstead chosen, "can I get registered in Tuckahoe ...?": the words typed say where.
+                overridden, muni, source = muni, named[0], "question"
         elif len(set(named)) == 1:
             muni, source = named[0], "question"
         elif (asked_about := self._asked_about(text, named, other)) is not None:
@@ -438,7 +451,7 @@ class Planner:
         follow = ("municipality" if moved_to else "area" if "area" in slots and U.is_follow_up_area(text)
                   else "full_text" if U.is_follow_up_full_text(text) else None)
         return QueryPlan(query=text, municipality=muni, municipality_source=source, named=named, scope=scope,
-                         other_place=other, expanded=expanded, expansions=expansions, citations=citations, embedded=embedded,
+                         other_place=other, overridden=overridden, expanded=expanded, expansions=expansions, citations=citations, embedded=embedded,
                          words=len(words), unknown_words=unknown,
                          definitions=tuple(dict.fromkeys(asked + used)), asked_definitions=tuple(asked),
                          intent=route.intent, calculator=route.calculator, term=route.term,

@@ -227,7 +227,7 @@ class Retriever:
         scores: dict[str, dict[str, float]] = {}  # retriever -> provision id -> weighted best view score
         views: dict[str, dict[str, tuple[Chunk, float]]] = {}  # retriever -> provision id -> closest view
         verdicts: dict[str, tuple[Chunk, float]] = {}  # provision id -> its closest yes/no headnote question
-        rivals: dict[str, float] = {}  # provision id -> its closest headnote question with the other answer
+        rivals: dict[str, tuple[float, str | None]] = {}  # provision id -> its closest question with the other answer
         nearest = None
         if mode in ("hybrid", "dense"):
             try:
@@ -324,7 +324,7 @@ class Retriever:
     def _hits(self, ranked: Sequence[tuple[str, float, tuple[str, ...]]], k: int,
               shown: Mapping[str, tuple[Chunk, float | None]] | None = None,
               verdicts: Mapping[str, tuple[Chunk, float]] | None = None,
-              rivals: Mapping[str, float] | None = None) -> list[Hit]:
+              rivals: Mapping[str, tuple[float, str | None]] | None = None) -> list[Hit]:
         out: list[Hit] = []
         kept: list[tuple[str, set[str]]] = []
         for pid, score, names in ranked:
@@ -338,13 +338,14 @@ class Retriever:
             kept.append((pid, covers))
             chunk, similarity = (shown or {}).get(pid, (None, None))
             yn, yn_sim = (verdicts or {}).get(pid, (None, None))
+            rival, rival_text = (rivals or {}).get(pid, (None, None))
             out.append(Hit(id=p.id, municipality=p.municipality, citation=p.citation, heading=p.heading,
                            text=self.hit_text(p), score=round(float(score), 6), retrievers=tuple(names),
                            view=chunk.view if chunk else None, view_text=chunk.view_text if chunk else None,
                            view_similarity=None if similarity is None else round(float(similarity), 6),
                            yes_no=yn.view if yn else None, yes_no_text=yn.view_text if yn else None,
                            yes_no_similarity=None if yn_sim is None else round(float(yn_sim), 6),
-                           yes_no_rival=None if pid not in (rivals or {}) else round(float(rivals[pid]), 6)))
+                           yes_no_rival=None if rival is None else round(float(rival), 6), yes_no_rival_text=rival_text))
             if len(out) == k:
                 break
         return out
@@ -400,19 +401,21 @@ def _closest(chunk_scores: Sequence[tuple[Chunk, float]],
 
 
 def _rivals(chunk_scores: Sequence[tuple[Chunk, float]], verdicts: Mapping[str, tuple[Chunk, float]],
-            answers_both: Callable[[str], bool] = lambda pid: False) -> dict[str, float]:
+            answers_both: Callable[[str], bool] = lambda pid: False) -> dict[str, tuple[float, str | None]]:
     """Provision id -> the closest score of its yes/no headnote questions with the other answer than its
-    closest one's (in `verdicts`). A provision whose headnote has such questions, none of them among the views
-    searched, gets the farthest score searched: they are no closer than that. Pure."""
-    out: dict[str, float] = {}
+    closest one's (in `verdicts`), and that question. A provision whose headnote has such questions, none of
+    them among the views searched, gets the farthest score searched (they are no closer than that) and no
+    question. Pure."""
+    out: dict[str, tuple[float, str | None]] = {}
     for chunk, score in chunk_scores:
         best = verdicts.get(chunk.provision_id)
-        if best is not None and chunk.view in ("yes", "no") and chunk.view != best[0].view:
-            out[chunk.provision_id] = max(score, out.get(chunk.provision_id, score))
+        if best is not None and chunk.view in ("yes", "no") and chunk.view != best[0].view \
+                and score > out.get(chunk.provision_id, (float("-inf"), None))[0]:
+            out[chunk.provision_id] = (score, chunk.view_text)
     farthest = min((float(s) for _, s in chunk_scores), default=None)
     for pid in verdicts:
         if pid not in out and farthest is not None and answers_both(pid):
-            out[pid] = farthest
+            out[pid] = (farthest, None)
     return out
 
 

@@ -635,7 +635,10 @@ _FLAG_SLOTS = {
     # "a development" is a subdivision; "land development (activity)" is the law's own term, not a plan.
     "part_of_common_plan": r"\b(subdivision|lots|phases|phased|larger (?:common )?plan|common plan|(?<!land )development(?! activit)|"
                            r"one of (?:the )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|many|a few) (?:houses|homes|lots|"
-                           r"units|buildings)|same developer)\b",
+                           r"units|buildings)|same developer|"
+                           # "my half-acre lot is one of 12 the developer is selling off"
+                           r"one of (?:the )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|many|a few)\b"
+                           r"(?=[^.?]{0,40}\b(?:lots?|parcels?|developer|builder|sell\w*|sold)\b))",
     "discharges_to_impaired_water": r"\b(impaired|303\(d\)|tmdl)\b",
     "site_plan_review": r"\b(site plan|special permit|subdivision review)\b",
 }

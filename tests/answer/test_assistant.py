@@ -66,6 +66,12 @@ def test_tuckahoe_definition_is_not_borrowed_from_hempstead(assistant, corpus):
     assert "12-1" in ans.answer
 
 
+def test_a_question_naming_another_municipality_is_answered_for_it_and_says_so(assistant, corpus):
+    ans = ask(assistant, corpus, "who enforces the electrical code in Tuckahoe?", municipality="hempstead")
+    assert ans.intent != "clarify" and ans.citations and all(c.municipality == "tuckahoe" for c in ans.citations)
+    assert "You chose the Town of Hempstead; this answer is for the Village of Tuckahoe" in ans.answer
+
+
 def test_unnamed_municipality_answers_are_labelled(assistant, corpus):
     ans = ask(assistant, corpus, "what is meant by impervious cover?")
     assert "Town of Hempstead" in ans.answer and "Village of Tuckahoe" in ans.answer

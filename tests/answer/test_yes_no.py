@@ -466,3 +466,45 @@ def test_whether_a_described_situation_meets_the_rule_is_not_read_off_the_rule(p
     assert yes_no(judged, hit("yes", must, YES_NO_EXCEPTION_SIMILARITY), said) == "Yes"  # a very close one may
     assert yes_no(plan("must the as-built plans be certified by an engineer?"), hit(), said) == "Yes"
 
+
+
+def test_a_kind_of_a_role_is_not_the_role():
+    from codeassist.answer import _other_actor
+
+    landscape = "Can a New York State licensed landscape architect prepare the SWPPP?"
+    architect = "Can an architect sign the SWPPP?"
+    assert _other_actor("can my architect sign the swppp?", landscape)  # named only as a landscape architect
+    assert not _other_actor("can a landscape architect sign the swppp?", landscape)
+    assert _other_actor("can a landscape architect sign the swppp?", architect)  # the question names a kind
+    assert not _other_actor("can my architect sign the swppp?", architect)
+    # "licensed professional" qualifies an engineer without naming another profession
+    assert not _other_actor("can my engineer sign the swppp?", "Can a licensed professional engineer sign it?")
+    # whoever does the work, named by no qualification, is nobody in particular
+    assert not _other_actor("can the crew still do work to secure the site?",
+                            "May activities necessary to secure the site continue under a stop-work order?")
+
+
+def test_the_other_answers_question_with_the_askers_polarity_answers_when_nearly_as_close(plan):
+    said = "Silvicultural activity may be exempt, except that landing areas and log haul roads are subject to this law."
+    closest = Hit(id="hempstead:exemptions(B)", municipality="hempstead", citation="", heading="", text="", score=1.0,
+                  yes_no="yes", yes_no_text="Are log haul roads subject to this law?", yes_no_similarity=0.77,
+                  yes_no_rival=0.72, yes_no_rival_text="Are log haul roads exempt from the stormwater law?")
+    assert yes_no(plan("we log our woodlot. are the haul roads exempt too?"), closest, said) == "No"
+    assert yes_no(plan("we log our woodlot. are the haul roads subject to the law?"), closest, said) == "Yes"
+    far = closest.model_copy(update={"yes_no_rival": 0.6})  # not nearly as close: no verdict from either
+    assert yes_no(plan("we log our woodlot. are the haul roads exempt too?"), far, said) is None
+
+
+def test_is_there_answered_by_a_headnote_question_asking_is_there(plan):
+    said = ("The license shall expire on the 31st day of December but may be renewed, provided that said renewal is "
+            "filed on or before the above expiration date, or the license will be revoked.")
+    grace = hit("no", "Is there a grace period to renew my registration after it expires?", CLOSE)
+    assert yes_no(plan("is there any grace period to renew in January?"), grace, said) == "No"
+    # asked about figures it does not name, it gives no verdict; and no Yes to the binding rule either
+    assert yes_no(plan("is there a 30 day grace period to renew?"), grace, said) is None
+
+
+def test_a_modal_does_not_answer_whether_only_one_may(plan):
+    said = "The Village shall send the notice of violation to the landowner or other person in control of the premises."
+    assert yes_no(plan("must the village send the notice to the owner only?"), hit(), said) is None
+    assert yes_no(plan("must the village send the notice to the owner?"), hit(), said) == "Yes"

@@ -92,6 +92,16 @@ def test_the_callers_choice_wins_and_accepts_names(build, chosen):
     assert plan.named == ("hempstead",)  # still recorded, so the caller can be asked which one
 
 
+def test_the_assistant_answers_for_the_municipality_the_question_names_by_name(build):
+    q = "I'm licensed in Yonkers. Can I get registered in Tuckahoe without another exam?"
+    plan = build(q, "hempstead", named_wins=True)
+    assert (plan.municipality, plan.municipality_source, plan.overridden) == ("tuckahoe", "question", "hempstead")
+    # a filtered search keeps its filter; "the Town" alone is no name to override a choice with
+    assert build(q, "hempstead").municipality == "hempstead"
+    plan = build("what does the Town require before grading", "tuckahoe", named_wins=True)
+    assert (plan.municipality, plan.overridden) == ("tuckahoe", None)
+
+
 def test_an_unknown_caller_municipality_names_the_valid_ones(build):
     with pytest.raises(UnknownMunicipality, match="known: hempstead, tuckahoe"):
         build("grading rules", "New Rochelle")
@@ -476,6 +486,8 @@ def test_an_off_topic_word_beside_the_laws_subject(build, question, subject):
     ("0.5 acres, one of 12 lots in a subdivision", True),
     ("0.6 acre on a lot that's not part of any bigger development", False),
     ("we aren't part of a larger plan, 0.8 acres", False),
+    ("my third of an acre is one of 9 that the builder is selling", True),
+    ("0.5 acres, one of 3 reasons I'm asking", None),
 ])
 def test_common_plan_slot(build, question, common_plan):
     assert build(question, "hempstead").slots.get("part_of_common_plan") is common_plan

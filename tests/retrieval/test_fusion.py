@@ -105,9 +105,10 @@ def test_the_rival_is_the_closest_headnote_question_with_the_other_answer():
     found = [(_chunk("a", "yes", 1), 0.7), (_chunk("a", "no", 2), 0.5), (_chunk("a", "no", 3), 0.6),
              (_chunk("a", "text"), 0.9), (_chunk("b", "no", 1), 0.8), (_chunk("c", "question", 1), 0.4)]
     verdicts = _closest(found, kinds=("yes", "no"))
-    assert _rivals(found, verdicts) == {"a": 0.6}  # b has no "yes" question among the candidates; c none at all
+    no_3 = _chunk("a", "no", 3).view_text
+    assert _rivals(found, verdicts) == {"a": (0.6, no_3)}  # b has no "yes" question among the candidates; c none
     # b's headnote has "yes" questions too, none among the views searched: they are no closer than the farthest
-    assert _rivals(found, verdicts, lambda pid: pid in ("a", "b")) == {"a": 0.6, "b": 0.4}
+    assert _rivals(found, verdicts, lambda pid: pid in ("a", "b")) == {"a": (0.6, no_3), "b": (0.4, None)}
 
 
 view_names = st.sampled_from(["text", "heading", "summary", "questions", "question", "yes", "no"])
