@@ -258,3 +258,18 @@ def test_headline_answers_the_question_asked(acres, house, question, start):
     from codeassist.calculators.applicability import headline
     out = run(ApplicabilityInput(municipality="hempstead", disturbed_acres=acres, single_family_residence=house))
     assert headline(out, NAMES, None, question).startswith(start)
+
+
+@pytest.mark.parametrize("activity, acres, question, start", [
+    ("routine_maintenance", 6, "regrading our basin, 6 acres - exempt?", "No: routine maintenance disturbing 6 acres is not"),
+    ("routine_maintenance", 6, "do I need a SWPPP?", "Not exempt: routine maintenance disturbing 6 acres is not"),
+    ("silviculture_landing_or_haul_road", 2, "is the haul road exempt?", "No: "),
+])
+def test_an_activity_outside_its_exemption_is_settled_where_the_laws_reach_is_not(activity, acres, question, start):
+    from codeassist.calculators.applicability import headline, undecided
+    out = run(ApplicabilityInput(municipality="tuckahoe", disturbed_acres=acres, activity=activity))
+    assert out.swppp_required == "unknown" and out.not_exempt and not undecided(out)
+    assert headline(out, NAMES, None, question).startswith(start)
+    assert "cannot be settled from this corpus" in headline(out, NAMES, None, question)
+    # with no activity named, nothing is settled
+    assert undecided(run(ApplicabilityInput(municipality="tuckahoe", disturbed_acres=acres)))

@@ -91,6 +91,8 @@ class ApplicabilityOutput(BaseModel):
     land_development_activity: Literal["yes", "no", "unknown"]
     swppp_required: Literal["yes", "no", "likely_exempt", "unknown"]
     exemptions: list[ExemptionRef] = Field(default_factory=list)
+    not_exempt: str | None = Field(default=None, description="Why the activity named is not within its exemption "
+                                   "(routine maintenance of five acres or more; log haul roads), when the law says.")
     post_construction_controls: bool | None = Field(
         description="Water quantity/quality (post-construction) controls required; None where the corpus cannot say."
     )
@@ -129,18 +131,23 @@ def _lda(rules: ApplicabilityRules, inp: ApplicabilityInput, acres: float, steps
     return "no"
 
 
-def _exemptions(rules: ApplicabilityRules, inp: ApplicabilityInput, acres: float, steps: list[Step], caveats: list[str]) -> list[ExemptionRef]:
+def _exemptions(rules: ApplicabilityRules, inp: ApplicabilityInput, acres: float, steps: list[Step],
+                caveats: list[str]) -> tuple[list[ExemptionRef], str | None]:
+    """The exemptions the activity may have, and why the activity named has none (None when it has or is unnamed)."""
     ex = rules.exemptions
     table = ex.items
     keys: list[str] = []
+    not_exempt = None
     if inp.activity in table:
         limit = ex.limits.get(inp.activity)
         if limit is not None and acres >= limit.below_acres:
             steps.append(cited(limit, acres=acres))
+            not_exempt = steps[-1].text
         else:
             keys.append(inp.activity)
     elif inp.activity in ex.subject_to_law:
         steps.append(cited(ex.subject_to_law[inp.activity]))
+        not_exempt = steps[-1].text
     for flag in BEFORE_LAW:
         if getattr(inp, flag) and flag in table:
             keys.append(flag)
@@ -160,7 +167,7 @@ def _exemptions(rules: ApplicabilityRules, inp: ApplicabilityInput, acres: float
             caveats.append(note.caveat)
     if ex.before_law_caveat and any(k in keys for k in BEFORE_LAW):
         caveats.append(ex.before_law_caveat)
-    return found
+    return found, not_exempt
 
 
 def _conditions(rules: ApplicabilityRules, inp: ApplicabilityInput, acres: float, steps: list[Step], caveats: list[str]) -> list[str]:
@@ -208,7 +215,7 @@ def run(inp: ApplicabilityInput) -> ApplicabilityOutput:
     steps: list[Step] = [cited(rules.applies)]
     caveats: list[str] = []
     lda = _lda(rules, inp, acres, steps, caveats)
-    exemptions = _exemptions(rules, inp, acres, steps, caveats)
+    exemptions, not_exempt = _exemptions(rules, inp, acres, steps, caveats)
 
     if lda == "no":
         swppp: Literal["yes", "no", "likely_exempt", "unknown"] = "no"
@@ -247,6 +254,7 @@ def run(inp: ApplicabilityInput) -> ApplicabilityOutput:
         land_development_activity=lda,
         swppp_required=swppp,
         exemptions=exemptions,
+        not_exempt=not_exempt,
         post_construction_controls=post,
         conditions=conditions,  # type: ignore[arg-type]
         reviewed_by=reviewed_by,
@@ -333,7 +341,12 @@ def headline(out: ApplicabilityOutput, names: dict[str, str], data: dict | None 
         if out.post_construction_controls is False:
             return (f"No: post-construction stormwater controls are not required on these facts (none of Conditions "
                     f"A, B and C is met); {swppp} {where}.")
-    if _ASKS_OUT.search(question) and required in ("yes", "no"):
+    if required == "unknown" and out.not_exempt:
+        # "regrading a basin, 6 acres, exempt?": the exemption is settled though the law's reach is not
+        why = out.not_exempt[:1].lower() + out.not_exempt[1:].rstrip(".")
+        verdict = (f"{'No' if _ASKS_OUT.search(question) else 'Not exempt'}: {why}. Whether a "
+                   f"SWPPP is required otherwise cannot be settled from this corpus")
+    elif _ASKS_OUT.search(question) and required in ("yes", "no"):
         verdict = ("No: a SWPPP is still required" if required == "yes"
                    else "Yes: the stormwater law's SWPPP requirement does not apply")
     else:
@@ -349,5 +362,5 @@ def headline(out: ApplicabilityOutput, names: dict[str, str], data: dict | None 
 
 
 def undecided(out: ApplicabilityOutput, slots: dict | None = None) -> bool:
-    """True when the corpus cannot settle the question."""
-    return out.swppp_required == "unknown"
+    """True when the corpus cannot settle the question (it does settle that an activity is not exempt)."""
+    return out.swppp_required == "unknown" and not out.not_exempt
