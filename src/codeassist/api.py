@@ -237,7 +237,12 @@ class Assistant:
             cited = self.corpus.calculator_provisions(hits[0].municipality, name)
             if not _rests_on(hits[0].id, cited):
                 continue
-            support = sum(_rests_on(h.id, cited) for h in hits)
+            # "391(E)(1)" and "391(E)" are one piece of evidence, not two
+            resting = [h.id for h in hits if _rests_on(h.id, cited)]
+            support = sum(not any(_rests_on(pid, frozenset([other])) for other in resting[:i])
+                          for i, pid in enumerate(resting))
+            if support < CALCULATORS[name].evidence:
+                continue
             if best is None or support > best[0]:
                 best = (support, name)
         return best[1] if best else None

@@ -5,7 +5,8 @@ import pytest
 from codeassist import draft as D
 from codeassist.draft import check_answer
 from codeassist.errors import InvalidInput
-from codeassist.models import Answer, Citation, Conversation
+from codeassist.models import Answer, Citation, Conversation, Hit
+from fakes import PlanSearch
 
 
 def ask(assistant, corpus, q, **kw):
@@ -460,3 +461,27 @@ def test_a_deadline_only_one_municipality_sets_is_answered_for_it_alone(assistan
     assert "Village of Tuckahoe" in ans.lead and "Town of Hempstead:" not in ans.answer
     assert "Only the Village of Tuckahoe's text sets this here" in ans.answer
 
+
+
+class _Ranked(PlanSearch):
+    """Retrieval that ranks the given provisions first, whatever the question."""
+
+    def __init__(self, corpus, ids):
+        self.corpus, self.ids = corpus, ids
+
+    def search(self, query, municipality=None, k=5):
+        ps = [self.corpus.get(pid) for pid in self.ids][:k]
+        return [Hit(id=p.id, municipality=p.municipality, citation=p.citation, heading=p.heading, text=p.text,
+                    score=1.0, retrievers=("dense",)) for p in ps]
+
+
+@pytest.mark.parametrize("ranked, calc", [
+    # one item of the plan, ranked with its own parent: that item's question, not the whole checklist's
+    (["hempstead:391(E)(1)", "hempstead:391(E)", "hempstead:386(C)"], None),
+    (["hempstead:391(B)(1)(a)", "hempstead:391(B)(1)(b)", "hempstead:386(C)"], "swppp_checklist"),
+])
+def test_the_checklist_is_chosen_from_evidence_only_for_more_than_one_item(corpus, ranked, calc):
+    from codeassist.api import Assistant
+    assistant = Assistant(corpus=corpus, retriever=_Ranked(corpus, ranked))
+    plan = assistant.plan("Bidding a 3-acre job. What do the subs have to sign before moving dirt?", "hempstead")
+    assert assistant._calculator_from_evidence(plan) == calc

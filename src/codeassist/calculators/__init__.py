@@ -45,6 +45,10 @@ class Calculator:
     # The result says nothing for its municipality ("no dated obligation follows"): asked of no municipality in
     # particular, the assistant shows only the municipalities whose result does say something.
     silent: Callable[[Any], bool] = lambda out: False
+    # How many of retrieval's top three provisions, the best one among them, its rules must rest on for the
+    # assistant to route here from evidence: a checklist answers what a whole plan contains, so one item of it
+    # alone ("3 acres: what do my subs have to sign?") is that item's question.
+    evidence: int = 1
 
     def run_dict(self, data: dict[str, Any], corpus: Any | None = None) -> BaseModel:
         """Validate a plain dict (raises pydantic.ValidationError) and run, over `corpus` when given."""
@@ -120,6 +124,7 @@ CALCULATORS: dict[str, Calculator] = {
             swppp_checklist.headline,
             swppp_checklist.undecided,
             ("area",),
+            evidence=2,
         ),
     )
 }
