@@ -625,6 +625,9 @@ _OFFICIAL_MAY = re.compile(_OFFICIALS + r"[^.;:]{0,60}?\b(?:may|shall have the (
 _PERMITS = re.compile(r"\b(?:may|authorized|entitled|empowered|has the (?:right|power|authority))\b", re.I)
 
 
+_RESERVED = re.compile(r"\(?reserved\)?\.?", re.I)
+
+
 def _rank_candidates(corpus: "Corpus", scorer: Scorer, plan: QueryPlan, hits: list[Hit]) -> tuple[list, float]:
     """(score, sentence to quote, provision, hit) best first, and the best coverage of the question."""
     best: list[tuple[float, str, Any, Hit]] = []
@@ -639,8 +642,8 @@ def _rank_candidates(corpus: "Corpus", scorer: Scorer, plan: QueryPlan, hits: li
         if p is None:
             continue
         text = p.text or corpus.full_text(p.id)
-        if not text:
-            continue
+        if not text or (_RESERVED.fullmatch(text.strip()) and p.id not in plan.citations):
+            continue  # "(Reserved)": a number kept for a section that says nothing, unless asked for by number
         sentence, s_score = scorer.passage(plan.expanded, text)
         head = corpus.headnote(p.id)
         cov = scorer.coverage(plan.expanded, " ".join([text, p.heading, *((head.summary, *head.questions) if head else ())]))
@@ -833,6 +836,9 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
         if verdict:
             blocks.append(D.lead(f"{verdict}.", label))
             label = None
+        elif ASKS_SECTION.search(question):  # "which section has the electrical penalties?": its citation first
+            blocks.append(D.lead(f"{lead.citation} covers this.", label))
+            label = None
         blocks.append(summary.model_copy(update={"label": label}) if summary is not None else None)
         if intro is not None and intro.id not in {c.id for c in cites}:
             blocks.append(D.quote(intro, role="lead-in", label=None if summary else label))
@@ -847,6 +853,11 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
     draft = D.build(*blocks, *(D.note(c) for c in caveats), D.offices(offices, "Questions about your site:"))
     return reply(question, draft, "retrieval", municipality=parts[0][0] if len(parts) == 1 else None,
                  caveats=caveats, offices=offices)
+
+
+# "which section covers ...?", "where in the code is ...?": the answer is a citation.
+ASKS_SECTION = re.compile(r"\b(?:which|what) (?:section|subsection|provision|part of the (?:code|law|chapter|article))\b|"
+                          r"\bwhere in the (?:code|law|ordinance|chapter|article)\b", re.I)
 
 
 def _quoted_sentence_first(summary: Block | None, quote: str) -> Block | None:
@@ -1042,6 +1053,8 @@ def find_gap(corpus: "Corpus", plan: QueryPlan, munis: list[str], first: str | N
     when the plan was built). With several municipalities in scope, it abstains only when every one of them
     lacks the text. A gap does not answer when `first`, retrieval's best provision, is one of those its
     metadata says do answer such a question (`yields_to`)."""
+    if ASKS_SECTION.search(plan.query):
+        return None  # "which section sets the electrical penalty?" is answered by the section that points elsewhere
     found: dict[str, tuple[Any, Any]] = {}
     asked_topic = clear_topic(plan, corpus)  # an electrical fee question is not about the stormwater law's fees
     if asked_topic:

@@ -485,3 +485,12 @@ def test_the_checklist_is_chosen_from_evidence_only_for_more_than_one_item(corpu
     assistant = Assistant(corpus=corpus, retriever=_Ranked(corpus, ranked))
     plan = assistant.plan("Bidding a 3-acre job. What do the subs have to sign before moving dirt?", "hempstead")
     assert assistant._calculator_from_evidence(plan) == calc
+
+
+def test_which_section_is_answered_by_the_section_though_its_figure_is_elsewhere(assistant, corpus):
+    # The penalty's amount is in § 1-7 (a gap), but "which section" asks for the section that sets it.
+    ans = ask(assistant, corpus, "Which section has the penalties for violating the electrical code?", municipality="tuckahoe")
+    assert not ans.abstained
+    assert ans.lead == "Tuckahoe Code § 7-14 covers this." and ans.citations[0].id == "tuckahoe:7-14"
+    assert "§ 1-7" in ans.answer  # and says where the amount is
+    assert "(Reserved)" not in ans.answer  # § 7-6 says nothing

@@ -160,3 +160,16 @@ def test_a_question_whether_a_repeat_tier_applies_is_answered_yes_or_no_by_the_c
     out = calc(municipality="hempstead", offense_date=date(2026, 1, 10), prior_conviction_dates=priors)
     assert out.tier == continuing_tier
     assert headline(out, {"hempstead": "Town of Hempstead"}, None, question).startswith(lead)
+
+
+@pytest.mark.parametrize("muni, question, lead", [
+    ("hempstead", "does each week count as a new violation?", "Yes. Continuing conduct counts as 3 separate week-based"),
+    ("hempstead", "is every day a separate violation?", "No. Continuing conduct counts as 3 separate week-based"),
+    ("tuckahoe", "is each day a separate offense?", "Yes. Continuing conduct counts as 21 separate offenses, one per day"),
+    ("hempstead", "how many separate violations is that?", "Continuing conduct counts"),  # not yes/no: no verdict
+])
+def test_whether_each_day_or_week_counts_is_answered_by_the_laws_unit(muni, question, lead):
+    from codeassist.calculators.penalty import headline
+    out = calc(municipality=muni, continuing_days=20, chapter="electrical" if muni == "tuckahoe" else "stormwater")
+    names = {"hempstead": "Town of Hempstead", "tuckahoe": "Village of Tuckahoe"}
+    assert headline(out, names, None, question).startswith(lead)

@@ -268,7 +268,7 @@ def headline(out: PenaltyOutput, names: dict[str, str], data: dict | None = None
         kind = out.offense_class or "an offense"
         cont = f" Continuing conduct counts as {sv.count} separate offenses, one per {sv.unit}." if sv and sv.count > 1 else ""
         if cont and _COUNTING.search(question):
-            return (f"{cont.strip()} Each is {'a ' if kind == 'misdemeanor' else ''}{kind} ({where}); the fine and any "
+            return (f"{_unit_verdict(question, sv)}{cont.strip()} Each is {'a ' if kind == 'misdemeanor' else ''}{kind} ({where}); the fine and any "
                     f"jail term are set by a section that is not in this corpus.")
         return (f"It is {'a ' if kind == 'misdemeanor' else ''}{kind} ({where}), but the fine and any jail term are "
                 f"set by a section that is not in this corpus.{cont}")
@@ -277,7 +277,7 @@ def headline(out: PenaltyOutput, names: dict[str, str], data: dict | None = None
     jail = f", or imprisonment of up to {out.max_imprisonment_months} months, or both" if out.max_imprisonment_months else ""
     cont = f" Continuing conduct counts as {sv.count} separate {sv.unit}-based violations." if sv and sv.count > 1 else ""
     if cont and _COUNTING.search(question):  # "how many violations is that?": the count first
-        return f"{cont.strip()} Each is punishable as Tier {out.tier} ({where}): {fine}{jail}."
+        return f"{_unit_verdict(question, sv)}{cont.strip()} Each is punishable as Tier {out.tier} ({where}): {fine}{jail}."
     return f"{_repeat_verdict(question, out.tier)}Tier {out.tier} ({where}): {fine}{jail}.{cont}"
 
 
@@ -286,6 +286,17 @@ _COUNTING = re.compile(r"\b(?:how many|separate|count(?:s|ed)?)\b", re.I)
 # whether a repeat-offense tier applies, which the computed tier settles.
 _REPEAT_ASKED = re.compile(r"(?:^|[.?!:;,-]\s+)(?:does|do|is|are|will|would|am|can|could|should)\b[^.?!]*?"
                            r"\b(?:(third)|second|repeat|subsequent|higher|bigger|enhanced|prior)\b[^.?!]*\?", re.I)
+
+
+# "does each week count as a new violation?", "is every day a separate offense?": whether the law counts in that unit.
+_UNIT_ASKED = re.compile(r"(?:^|[.?!:;,-]\s+)(?:does|do|is|are|will|would|can|could)\b[^.?!]*?\b(?:each|every|per)\s+"
+                         r"(?:additional\s+|extra\s+|further\s+)?(day|week)s?\b[^.?!]*\?", re.I)
+
+
+def _unit_verdict(question: str, sv: SeparateViolations) -> str:
+    """'Yes. ' or 'No. ' when the question asks whether each day or week counts separately; else ''."""
+    m = _UNIT_ASKED.search(question)
+    return "" if m is None else "Yes. " if m.group(1).lower() == sv.unit else "No. "
 
 
 def _repeat_verdict(question: str, tier: int | None) -> str:
