@@ -694,7 +694,7 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
             and not _USING.search(q) and not _PENALTY.search(q) and not _DEADLINE.search(q):
         return Route("calculator", calculator="electrical_permit")
     if _PENALTY.search(q) and ("offense_number" in slots or "duration_days" in slots or
-                               re.search(r"\b(max|maximum|minimum|how much|range|what(?:'s| is) the fine)\b", low)):
+                               re.search(r"\b(max|maximum|minimum|how much|range|what(?:'s| is) the fine)\b|\$\s?\d", low)):
         return Route("calculator", calculator="penalty")
     rain = "inches" in slots and re.search(_STORM, low)
     if rain or (_DEADLINE.search(q) and ("dates" in slots or "inches" in slots)):

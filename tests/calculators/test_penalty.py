@@ -173,3 +173,19 @@ def test_whether_each_day_or_week_counts_is_answered_by_the_laws_unit(muni, ques
     out = calc(municipality=muni, continuing_days=20, chapter="electrical" if muni == "tuckahoe" else "stormwater")
     names = {"hempstead": "Town of Hempstead", "tuckahoe": "Village of Tuckahoe"}
     assert headline(out, names, None, question).startswith(lead)
+
+
+@pytest.mark.parametrize("priors, question, lead", [
+    (0, "is it true the first-offense fine is $35,000?", "No. Tier 1"),
+    (0, "heard they can fine you $10k a day. true?", "No. Tier 1"),     # more than any tier's fine
+    (0, "can the first fine be $300?", "Yes. Tier 1"),
+    (0, "can they fine me $700?", "Tier 1"),                          # which offense is not said: a second may be
+    (1, "second offense: can they fine me $700?", "Yes. Tier 2"),
+    (1, "second offense: can they fine me $900?", "No. Tier 2"),
+    (0, "what is the fine? we were quoted $500", "Tier 1"),           # not a yes/no question about the amount
+])
+def test_a_dollar_amount_asked_about_is_checked_against_the_tiers(priors, question, lead):
+    from codeassist.calculators.penalty import headline
+    out = calc(municipality="hempstead", offense_date=date(2026, 1, 10), prior_conviction_dates=[date(2025, 1, 10)] * priors)
+    assert out.fine_ceiling == 1000
+    assert headline(out, {"hempstead": "Town of Hempstead"}, None, question).startswith(lead)

@@ -88,6 +88,7 @@ class PenaltyOutput(BaseModel):
     window_start: date | None = Field(default=None, description="First day of the repeat-offense window counted (five years in the NYS model law).")
     fine_min: int | None = None
     fine_max: int | None = None
+    fine_ceiling: int | None = Field(default=None, description="The highest fine of any tier (a third or later offense's).")
     max_imprisonment_months: int | None = None
     separate_violations: SeparateViolations | None = None
     misdemeanor_for_jurisdiction: bool | None = Field(
@@ -182,6 +183,7 @@ def _tiered(inp: PenaltyInput, law: PenaltyLaw) -> PenaltyOutput:
         window_start=start,
         fine_min=tier.fine_min,
         fine_max=tier.fine_max,
+        fine_ceiling=max(t.fine_max for t in law.tiers),
         max_imprisonment_months=law.imprisonment_months,
         separate_violations=_separate(law, count),
         misdemeanor_for_jurisdiction=law.misdemeanor_for_jurisdiction,
@@ -278,7 +280,8 @@ def headline(out: PenaltyOutput, names: dict[str, str], data: dict | None = None
     cont = f" Continuing conduct counts as {sv.count} separate {sv.unit}-based violations." if sv and sv.count > 1 else ""
     if cont and _COUNTING.search(question):  # "how many violations is that?": the count first
         return f"{_unit_verdict(question, sv)}{cont.strip()} Each is punishable as Tier {out.tier} ({where}): {fine}{jail}."
-    return f"{_repeat_verdict(question, out.tier)}Tier {out.tier} ({where}): {fine}{jail}.{cont}"
+    verdict = _repeat_verdict(question, out.tier) or _amount_verdict(question, out, bool(out.prior_offenses_counted))
+    return f"{verdict}Tier {out.tier} ({where}): {fine}{jail}.{cont}"
 
 
 _COUNTING = re.compile(r"\b(?:how many|separate|count(?:s|ed)?)\b", re.I)
@@ -297,6 +300,28 @@ def _unit_verdict(question: str, sv: SeparateViolations) -> str:
     """'Yes. ' or 'No. ' when the question asks whether each day or week counts separately; else ''."""
     m = _UNIT_ASKED.search(question)
     return "" if m is None else "Yes. " if m.group(1).lower() == sv.unit else "No. "
+
+
+# "is it true the first-offense fine is $35,000?", "can they fine you $10,000 a day?": one amount, asked yes or no.
+_AMOUNT = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*(k\b|thousand\b)?", re.I)
+_AMOUNT_ASKED = re.compile(r"(?:^|[.?!:;,-]\s+)(?:is|are|can|could|does|do|will|would|may|might)\b[^.?!]*\?|"
+                           r"\b(?:true|right|correct|accurate|really)\b", re.I)
+
+
+def _amount_verdict(question: str, out: PenaltyOutput, priors: bool) -> str:
+    """'Yes. ' or 'No. ' when a yes/no question names one dollar amount for the fine: 'No. ' above any tier's
+    fine; within or outside the computed tier's range when the question says which offense it is (priors, or
+    "first"); else '' (a second offense may be fined what a first may not)."""
+    amounts = _AMOUNT.findall(question)
+    if len(amounts) != 1 or out.fine_max is None or not _AMOUNT_ASKED.search(question):
+        return ""
+    figure, thousands = amounts[0]
+    amount = float(figure.replace(",", "")) * (1000 if thousands else 1)
+    if out.fine_ceiling is not None and amount > out.fine_ceiling:
+        return "No. "
+    if not (priors or re.search(r"\bfirst\b", question, re.I)):
+        return ""
+    return "Yes. " if (out.fine_min or 0) <= amount <= out.fine_max else "No. "
 
 
 def _repeat_verdict(question: str, tier: int | None) -> str:
