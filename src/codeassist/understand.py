@@ -417,7 +417,7 @@ _BARE_PROJECT = re.compile(r"(?!.*\b(?:" + QUESTION_WORDS + r")\b)[^?]{3,90}", r
 # Electrical work being done (the permit calculator's subject), not wiring merely used or owned.
 _WORK = re.compile(r"\b(install\w*|replac\w*|add(?:ing)?|wir(?:e|ing) (?:up|a|an|the|my|our|new)|repair\w*|fix\w*|chang\w*|"
                    r"swap\w*|run(?:ning)?|upgrad\w*|mov(?:e|ing)|extend\w*|rewir\w*|put(?:ting)? in|do (?:it|the work)|"
-                   r"work|job|alter\w*|new)\b", re.I)
+                   r"work|job|alter\w*|new|wants?|wanted|putting)\b", re.I)
 _USING = re.compile(r"\b(?:keeps?|kept|still|continues? to|go(?:es)? on) us(?:e|es|ing)\b|\busing it\b", re.I)
 
 

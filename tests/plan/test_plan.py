@@ -203,6 +203,8 @@ def test_compare_wording_about_one_place_is_not_a_comparison(build):
     ("1.1 acres of clearing in hempstead. is the job in or out?", "applicability", "area"),
     ("what's the cutoff for needing a SWPPP in hempstead?", "applicability", None),  # asks for the area
     ("do I need a permit to swap a blown fuse myself in tuckahoe", "electrical_permit", "minor_repair"),
+    ("want a 240V outlet for a welder in my tuckahoe garage. permit?", "electrical_permit", "electrical"),
+    ("can they fine me $5,000 for erosion in hempstead, is that right?", "penalty", None),  # an amount asked about
 ])
 def test_a_calculator_when_its_input_is_in_the_question(build, question, calculator, slot):
     plan = build(question)
