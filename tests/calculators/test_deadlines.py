@@ -315,3 +315,16 @@ def test_a_listed_milestone_named_in_the_question_dates_its_notice(question, slo
 def test_no_milestone_notice_without_a_date_a_day_asked_or_a_milestones_words(question, slots):
     from codeassist.calculators.deadlines import read_slots
     assert read_slots(slots, question, "hempstead", today=date(2026, 1, 5)) == (None, None)
+
+
+@pytest.mark.parametrize("inches, question, start", [
+    (1.0, "is it true a storm report is only required after an inch of rain?", "No: a storm inspection report is required"),
+    (0.5, "so a report is only needed after half an inch or more?", "Yes: a storm inspection report is required"),
+    (1.0, "we got an inch on monday, when is the report due?", "Storm inspection report (1 in"),  # no claim to check
+])
+def test_a_claim_that_only_some_rain_calls_for_a_report_is_checked_against_the_law(inches, question, start):
+    from codeassist.calculators.deadlines import DeadlinesInput, headline, run
+    data = {"municipality": "hempstead", "storm_events": [{"date": "2026-03-02", "inches": inches}]}
+    out = run(DeadlinesInput.model_validate(data))
+    assert out.storm_inches == 0.5
+    assert headline(out, {"hempstead": "Town of Hempstead"}, data, question).startswith(start)

@@ -157,6 +157,8 @@ class DeadlinesOutput(BaseModel):
 
     municipality: str
     obligations: list[Obligation] = Field(default_factory=list)
+    storm_inches: float | None = Field(default=None, description="The rain that calls for a storm inspection report, "
+                                       "when a storm was given and the law sets one.")
     steps: list[Step] = Field(default_factory=list)
     caveats: list[str] = Field(default_factory=list)
 
@@ -231,6 +233,8 @@ def _reports(inp: DeadlinesInput, rules: DeadlinesRules, out: DeadlinesOutput) -
         out.obligations.append(_ob("inspection_report", "Next weekly erosion-control inspection report", due, f"Complete an inspection report at least every {ref.every_words}; deliver it to the Stormwater Management Officer and copy it to the site logbook.", ref))
         out.steps.append(step(f"Last report {inp.last_report}: the next is due within {ref.every_words}, by {due}.", ref))
     storm = ref.storm_inches
+    if inp.storm_events:
+        out.storm_inches = storm
     for ev in inp.storm_events:
         if ev.inches < storm:
             out.steps.append(step(f"Storm of {ev.date} ({ev.inches:g} in) is under {storm:g} inch: no extra report.", ref))
@@ -427,7 +431,17 @@ def headline(out: DeadlinesOutput, names: dict[str, str], data: dict | None = No
         return f"No dated obligation follows from what you told me ({where})." + (f" {why}" if why else "")
     first = obs[0]
     when = _day(first.due) + (f" at {first.due_time.strftime('%H:%M')}" if first.due_time else "")
+    if out.storm_inches is not None and _ONLY_AFTER.search(question):
+        # "is it true a report is only required after an inch of rain?": the law's amount says whether
+        said = (data or {}).get("storm_events") or [{}]
+        verdict = "Yes" if said[0].get("inches") == out.storm_inches else "No"
+        return (f"{verdict}: a storm inspection report is required within 24 hours of any storm producing "
+                f"{out.storm_inches:g} inch of precipitation or more ({where}). {first.title}: {when}.")
     return f"{first.title}: {when} ({where})." + (f" {len(obs) - 1} more dated obligations below." if len(obs) > 1 else "")
+
+
+# A yes/no question whether a report is needed only from some amount of rain on ("is it true it's only after an inch?").
+_ONLY_AFTER = re.compile(r"\b(?:only|just)\b[^.?!]*\b(?:after|above|over|from|if|when|for)\b[^.?!]*\?", re.I)
 
 
 def silent(out: DeadlinesOutput) -> bool:
