@@ -238,9 +238,22 @@ def _number_words(text: str):
     return _WORD_NUMBER.finditer(text)
 
 
-def figures(text: str) -> set[str]:
+def figures(text: str) -> frozenset[str]:
     """Figures in a text, digits and number words alike ("forty-eight" == "48", "$1,000" == "1000"); a bare
-    "one" that counts nothing ("one of the following") is not a figure."""
+    "one" that counts nothing ("one of the following") is not a figure. Short texts (questions, quotes,
+    headnote questions: read again for every answer) are remembered."""
+    return _short_figures(text) if len(text) <= _REMEMBERED_CHARS else _figures(text)
+
+
+_REMEMBERED_CHARS = 2000
+
+
+@lru_cache(maxsize=4096)
+def _short_figures(text: str) -> frozenset[str]:
+    return _figures(text)
+
+
+def _figures(text: str) -> frozenset[str]:
     out = {_canonical(m.group(0)) for m in _DIGITS.finditer(text)}
     for m in _number_words(text):
         tens, unit_digit, small, scale, unit = m.groups()
@@ -249,7 +262,7 @@ def figures(text: str) -> set[str]:
         n = _TENS[tens.lower()] + (_SMALL.index(unit_digit.lower()) if unit_digit else 0) if tens else _SMALL.index(small.lower())
         n *= {"hundred": 100, "thousand": 1000}.get((scale or "").lower(), 1)
         out.add(str(n))
-    return out
+    return frozenset(out)
 
 
 # --- misspellings ----------------------------------------------------------------------------------
