@@ -444,7 +444,7 @@ class Planner:
         gaps = tuple(f"{o.id}#{i}" for o in self.corpus.ordinances.values() for i, g in enumerate(o.gaps)
                      if all(re.search(p, low) for p in g.all_of) and (not g.any_of or any(re.search(p, low) for p in g.any_of)))
         route = U.route(text, self.definitions, len(named), other_place=other, slots=slots, glossary=self.glossary,
-                        names_law=bool(laws))
+                        names_law=bool(laws) and bool(self.corpus.ordinances_named(U.without_titles(text))))
         # "what does § 1-7 say?", "§ 1-7 text?": asked for what a document the texts refer to holds
         external = self._external(low, scope) if _CONTENTS.search(text) or route.intent == "lookup" else ()
         moved_to = self.follow_up_municipality(text)

@@ -658,6 +658,15 @@ _EVENT_SLOTS = [
 ]
 
 
+_OFFICIAL_TITLE = re.compile(r"\b(?:storm ?water|erosion(?: control)?|electrical)\s+(?:management\s+)?(?:officer|official|"
+                             r"inspector|department|engineer)s?\b", re.I)
+
+
+def without_titles(text: str) -> str:
+    """The text without officials' titles that name a law's subject ("the stormwater officer")."""
+    return _OFFICIAL_TITLE.sub(" ", text)
+
+
 def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: str | None = None,
           slots: dict | None = None, glossary: Glossary | None = None, names_law: bool = False) -> Route:
     """Decide what the question needs, from the slots it states. `definitions` maps lower-case defined terms
@@ -675,8 +684,10 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     # "keep trash out of the runoff", "is a parking lot impervious cover?": the laws' own subject is named too.
     # "repaving a parking lot at the same grade, exempt?": whether an activity the exemptions name is exempt is
     # theirs too ("can I keep chickens on my farm?" is not).
+    # "can the stormwater officer officiate my wedding?": an official's title does not make the question the laws'
+    topical = without_titles(low)
     ours = names_law or ("activity" in slots and re.search(r"\bexempt", low)) or \
-        re.search(r"\b(storm ?water|runoff|erosion|sediment|swpp\w*|pollut\w*|electric\w*|wiring|drainage)\b", low) or \
+        re.search(r"\b(storm ?water|runoff|erosion|sediment|swpp\w*|pollut\w*|electric\w*|wiring|drainage)\b", topical) or \
         any(" " in t and re.search(r"(?<![\w-])" + re.escape(t) + r"(?![\w-])", low) for t in definitions)
     notes = [subject] if subject and not ours else []
     m = _CITATION_IN_Q.search(q)

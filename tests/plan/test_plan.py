@@ -476,6 +476,8 @@ def test_a_defined_term_inside_a_question_is_not_a_definition_question(build):
     ("which brand of erosion blanket?", None),  # erosion is the laws' own subject
     ("which brand of hammer should I buy?", "brand"),
     ("does every week count as a brand new offense?", None),
+    ("can the stormwater officer officiate our wedding?", "wedding"),  # a title is not the laws' subject
+    ("can the stormwater officer inspect the runoff from our wedding tent site?", None),
 ])
 def test_an_off_topic_word_beside_the_laws_subject(build, question, subject):
     assert build(question, "hempstead").subject == subject
