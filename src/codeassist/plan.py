@@ -48,7 +48,7 @@ _ELLIPTICAL = re.compile(_CLAUSE_START + r"(?:[\w'&-]+\s+){0,6}(?:required|req'?
 WH = re.compile(r"\b(?:" + _QUESTION_WORDS + r")\b", re.I)
 _AUX = re.compile(r"\b(?:" + _AUXILIARIES + r"|gotta)\b", re.I)  # "swppp gotta cover fuel storage?"
 _ASKS = [
-    ("obligation", re.compile(_CLAUSE + r"(?:must|should|do(?:es)? (?:\w+ ){1,6}(?:have|need) to|do(?:es)? (?:\w+ ){1,3}need|"
+    ("obligation", re.compile(_CLAUSE + r"(?:must|should|do(?:es)? (?:[\w'\u2019-]+ ){1,6}(?:have|need) to|do(?:es)? (?:[\w'\u2019-]+ ){1,3}need|"
                               # "subs need to sign anything?" (not "who has to sign?")
                               r"(?!(?:" + _QUESTION_WORDS + r")\b)(?:[\w'&-]+ ){1,3}(?:(?:need|needs|have|has) to|gotta)|"
                               r"(?:is|are) (?:\w+ ){1,8}?(?:required|needed|necessary|mandatory))\b", re.I)),
@@ -218,6 +218,11 @@ def _corpus_words(corpus: "Corpus") -> set[str]:
     return words
 
 
+# "like in Hempstead", "like they do in the town", "as in Tuckahoe": a place named as the yardstick.
+_LIKE_THERE = re.compile(r"\b(?:just\s+)?(?:like|as)\s+(?:(?:they|it|you|we)\s+(?:do|does|did|are|is|were)\s+)?(?:in|at|over in)\s+"
+                         r"[^,.;?!]+", re.I)
+
+
 class Planner:
     """Builds QueryPlans for one corpus; cheap to call, thread-safe (no state changes after init)."""
 
@@ -334,6 +339,10 @@ class Planner:
             return None
         start = asking_clause(text)
         asked = set(self._named(text[start:], other_place)) if start else set()
+        if len(asked) != 1:
+            # "do sediment traps in Tuckahoe have to be cleaned at 50% full like in Hempstead?": the place the
+            # question measures against is not the one it asks about
+            asked = set(self._named(_LIKE_THERE.sub(" ", text), other_place))
         return asked.pop() if len(asked) == 1 else None
 
     def _topic_scope(self, laws: list["Ordinance"]) -> tuple[str, ...]:

@@ -198,10 +198,16 @@ def _num(s: str) -> float:
 _STRUCTURES = r"(?:sheds?|decks?|garages?|rooms?|additions?|patios?|slabs?|structures?|buildings?|barns?|sunrooms?)"
 
 
+_THRESHOLD_NAMED = re.compile(r"\b(?:the|that|this|an?)\s+(?:one|five|\d+(?:\.\d+)?)\s*(?:acres?|square feet|sq\.? ?ft\.?)\s+"
+                              r"(?:mark|threshold|cut ?off|line|trigger|limit|rule|minimum|requirement|standard)\b")
+
+
 def extract_area(q: str) -> tuple[str, float] | None:
     """('acres', 2.0) or ('sq_ft', 20000.0) as the user wrote it; None when no area is given."""
     # "2-acre", "half-acre" -> "2 acre"; a minus sign in front of a number stays (the calculator refuses it).
     low = re.sub(r"(?<=[\da-z])-(?=[a-z])", " ", q.lower())
+    # "a site that doesn't hit the one acre mark": the law's line, not the site's area
+    low = _THRESHOLD_NAMED.sub(" ", low)
     # "30k square feet": thousands
     low = re.sub(r"\b(\d+(?:\.\d+)?)\s?k(?=\s*(?:square|sq|sf\b|ft2))", lambda k: f"{float(k.group(1)) * 1000:g}", low)
     m = re.search(r"(-\s*)?" + _NUMBER + r"\s*(?:\+\s*)?(acres?|ac\b|square feet|square foot|sq\.? ?ft\.?|sf\b|ft2|sqft)", low)
@@ -704,8 +710,9 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     if slots.get("electrical") and (_PERMIT.search(q) or _BARE_PROJECT.fullmatch(q.strip())) and _WORK.search(q) \
             and not _USING.search(q) and not _PENALTY.search(q) and not _DEADLINE.search(q):
         return Route("calculator", calculator="electrical_permit")
-    if _PENALTY.search(q) and ("offense_number" in slots or "duration_days" in slots or
-                               re.search(r"\b(max|maximum|minimum|how much|range|what(?:'s| is) the fine)\b|\$\s?\d", low)):
+    if (_PENALTY.search(q) and ("offense_number" in slots or "duration_days" in slots or
+                                re.search(r"\b(max|maximum|minimum|how much|range|what(?:'s| is) the fine)\b|\$\s?\d", low))) or \
+            ("offense_number" in slots and re.search(r"\$\s?\d", low)):  # "a first violation can cost up to $500?"
         return Route("calculator", calculator="penalty")
     rain = "inches" in slots and re.search(_STORM, low)
     if rain or (_DEADLINE.search(q) and ("dates" in slots or "inches" in slots)):

@@ -508,3 +508,9 @@ def test_a_modal_does_not_answer_whether_only_one_may(plan):
     said = "The Village shall send the notice of violation to the landowner or other person in control of the premises."
     assert yes_no(plan("must the village send the notice to the owner only?"), hit(), said) is None
     assert yes_no(plan("must the village send the notice to the owner?"), hit(), said) == "Yes"
+
+
+def test_a_possessive_does_not_hide_an_obligation():
+    from codeassist.plan import ask_kind
+    assert ask_kind("does the Town's stormwater officer have to review every plan personally?") == "obligation"
+    assert ask_kind("does my contractor's crew need a permit?") == "obligation"

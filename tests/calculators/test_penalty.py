@@ -183,6 +183,8 @@ def test_whether_each_day_or_week_counts_is_answered_by_the_laws_unit(muni, ques
     (1, "second offense: can they fine me $700?", "Yes. Tier 2"),
     (1, "second offense: can they fine me $900?", "No. Tier 2"),
     (0, "what is the fine? we were quoted $500", "Tier 1"),           # not a yes/no question about the amount
+    (1, "second conviction: does the $350-$700 tier apply?", "Yes. Tier 2"),
+    (0, "first offense: does the $350-$700 tier apply?", "No. Tier 1"),
 ])
 def test_a_dollar_amount_asked_about_is_checked_against_the_tiers(priors, question, lead):
     from codeassist.calculators.penalty import headline

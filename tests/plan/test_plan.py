@@ -205,6 +205,7 @@ def test_compare_wording_about_one_place_is_not_a_comparison(build):
     ("do I need a permit to swap a blown fuse myself in tuckahoe", "electrical_permit", "minor_repair"),
     ("want a 240V outlet for a welder in my tuckahoe garage. permit?", "electrical_permit", "electrical"),
     ("can they fine me $5,000 for erosion in hempstead, is that right?", "penalty", None),  # an amount asked about
+    ("the town says a first stormwater violation can cost $500. right?", "penalty", "offense_number"),
 ])
 def test_a_calculator_when_its_input_is_in_the_question(build, question, calculator, slot):
     plan = build(question)
@@ -905,3 +906,14 @@ def test_a_word_of_a_longer_defined_term_alone_is_not_that_term(build):
 def test_is_something_needed_before_is_an_obligation_however_long_its_subject():
     from codeassist.plan import ask_kind
     assert ask_kind("Is a certificate of approval from the Building Inspector needed before connecting power?") == "obligation"
+
+
+def test_the_laws_line_named_is_not_the_sites_area(build):
+    assert "area" not in build("can the officer pull in a site that doesn't hit the one-acre mark?", "hempstead").slots
+    assert build("does the 1 acre threshold apply to my 0.5 acre lot?", "hempstead").slots["area"] == 0.5
+
+
+def test_a_place_named_as_the_yardstick_is_not_the_one_asked_about(build):
+    plan = build("do sediment traps in Tuckahoe have to be cleaned out at half full like in Hempstead?")
+    assert (plan.municipality, plan.municipality_source) == ("tuckahoe", "question")
+    assert build("are sediment traps cleaned out sooner in Tuckahoe than in Hempstead?").municipality is None

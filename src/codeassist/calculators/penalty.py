@@ -280,7 +280,8 @@ def headline(out: PenaltyOutput, names: dict[str, str], data: dict | None = None
     cont = f" Continuing conduct counts as {sv.count} separate {sv.unit}-based violations." if sv and sv.count > 1 else ""
     if cont and _COUNTING.search(question):  # "how many violations is that?": the count first
         return f"{_unit_verdict(question, sv)}{cont.strip()} Each is punishable as Tier {out.tier} ({where}): {fine}{jail}."
-    verdict = _repeat_verdict(question, out.tier) or _amount_verdict(question, out, bool(out.prior_offenses_counted))
+    stated = bool(out.prior_offenses_counted or (data or {}).get("prior_conviction_dates"))
+    verdict = _repeat_verdict(question, out.tier) or _amount_verdict(question, out, stated)
     return f"{verdict}Tier {out.tier} ({where}): {fine}{jail}.{cont}"
 
 
@@ -308,20 +309,22 @@ _AMOUNT_ASKED = re.compile(r"(?:^|[.?!:;,-]\s+)(?:is|are|can|could|does|do|will|
                            r"\b(?:true|right|correct|accurate|really)\b", re.I)
 
 
-def _amount_verdict(question: str, out: PenaltyOutput, priors: bool) -> str:
-    """'Yes. ' or 'No. ' when a yes/no question names one dollar amount for the fine: 'No. ' above any tier's
-    fine; within or outside the computed tier's range when the question says which offense it is (priors, or
-    "first"); else '' (a second offense may be fined what a first may not)."""
-    amounts = _AMOUNT.findall(question)
-    if len(amounts) != 1 or out.fine_max is None or not _AMOUNT_ASKED.search(question):
+def _amount_verdict(question: str, out: PenaltyOutput, stated: bool) -> str:
+    """'Yes. ' or 'No. ' when a yes/no question names a dollar amount for the fine, or a range ("does the
+    $350-$700 tier apply?"): 'No. ' above any tier's fine; else within (the same range as) the computed tier's
+    or not, when the question says which offense it is (`stated`: prior offenses, or "first"); else '' (a
+    second offense may be fined what a first may not)."""
+    amounts = [float(f.replace(",", "")) * (1000 if k else 1) for f, k in _AMOUNT.findall(question)]
+    if not 1 <= len(amounts) <= 2 or out.fine_max is None or not _AMOUNT_ASKED.search(question):
         return ""
-    figure, thousands = amounts[0]
-    amount = float(figure.replace(",", "")) * (1000 if thousands else 1)
-    if out.fine_ceiling is not None and amount > out.fine_ceiling:
+    if out.fine_ceiling is not None and max(amounts) > out.fine_ceiling:
         return "No. "
-    if not (priors or re.search(r"\bfirst\b", question, re.I)):
+    if not (stated or re.search(r"\bfirst\b", question, re.I)):
         return ""
-    return "Yes. " if (out.fine_min or 0) <= amount <= out.fine_max else "No. "
+    low, high = out.fine_min or 0, out.fine_max
+    if len(amounts) == 2:
+        return "Yes. " if sorted(amounts) == [low, high] else "No. "
+    return "Yes. " if low <= amounts[0] <= high else "No. "
 
 
 def _repeat_verdict(question: str, tier: int | None) -> str:
