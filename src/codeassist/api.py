@@ -36,6 +36,9 @@ QUOTE_SAFELY = f"{A.NOT_IN_CORPUS} this in a way I can quote safely."
 # "permit threshold ... a quarter acre?" reached an exemption item first by 0.70 against 0.65, by chance.
 GAP_YIELD_LEAD = 0.6
 GAP_YIELD_CLOSE = 0.5  # and comes this close in meaning ("drain my sump pump onto the sidewalk?" came 0.37)
+# A calculator asks for the area it lacks unless retrieval ranks an exemption item first by the same clear lead and
+# this close: "a tree took out a drain in the storm, we dug right away; did we need a SWPPP?" (emergency work, 0.63).
+EXEMPTION_LEADS_CLOSE = 0.6
 # ... or when the question comes this close to one of its headnote yes/no questions ("I tied my sump pump into
 # the street drain; must I let the Village in?" 0.66 to "If I connect my property to the public stormwater
 # system, must I let the Village enter to inspect?").
@@ -201,6 +204,16 @@ class Assistant:
                 return ans
         return A.answer_retrieval(self.corpus, self.scorer, self.retriever, plan, munis, is_named)
 
+    def _exemption_leads(self, plan: QueryPlan, muni: str) -> bool:
+        """Retrieval ranks first, clearly, an item the law says "may be exempt": the exemption answers, whatever
+        the area a calculator would ask for."""
+        hits = self.retriever.search_plan(plan.for_municipality(muni), 2)
+        if not hits or (hits[0].view_similarity or 0.0) < EXEMPTION_LEADS_CLOSE or \
+                (len(hits) > 1 and hits[1].score >= GAP_YIELD_LEAD * hits[0].score):
+            return False
+        lead_in = A._lead_in(self.corpus, hits[0].id)
+        return lead_in is not None and "may be exempt" in lead_in.quote
+
     def _first(self, plan: QueryPlan) -> str | None:
         """Retrieval's best provision when it leads clearly (the next scores under GAP_YIELD_LEAD of it, and
         it is GAP_YIELD_CLOSE close) or one of its headnote yes/no questions is GAP_YIELD_ASKED close;
@@ -295,6 +308,8 @@ class Assistant:
             data, follow = A.build_calc_input(name, plan.slots, plan.query, muni, prior)
             if data is None and follow is None:
                 return None  # nothing in the question this calculator can use: answer from the text instead
+            if follow and self._exemption_leads(plan, muni):
+                return None  # "a storm took out a drain; we dug right away. did we need a SWPPP?": emergency work may be exempt
             if follow:
                 p = self._threshold(name, muni) if len(munis) == 1 else None
                 blocks = [D.text(follow)]

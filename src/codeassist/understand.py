@@ -388,7 +388,8 @@ _FOLLOW_AREA = re.compile(r"^(?:and |but |what )?(?:if|about if|what if)\b.*\b(a
 _FOLLOW_FULL = re.compile(r"\b(that section|that provision|the full text|in full|whole section|show me that|full section)\b", re.I)
 
 _APPLICABILITY = re.compile(
-    r"\b(?:(?:need|needing|require[sd]?|required|requiring|have to)\s+(?:to\s+(?:file|submit|prepare|do|get|have)\s+)?(?:an?\s+|the\s+|any\s+)?"
+    r"\b(?:(?:need|needing|require[sd]?|required|requiring|have to)\s+(?:to\s+(?:file|submit|prepare|do|get|have)\s+)?"
+    r"(?:an?\s+|the\s+|any\s+|one of (?:those|these|the)\s+)?"
     r"(?:swppps?|stormwater (?:pollution prevention )?plan|erosion (?:and sediment )?control (?:plan|review)|stormwater review|"
     r"stormwater permit)|(?:swppps?|stormwater (?:pollution prevention )?plan)\s+(?:\w+\s+){0,2}(?:needed|required|necessary)|"
     r"(?<!\bwhen )does (?:the|this) (?:(?:town|village)(?:'s)? )?(?:stormwater |erosion |runoff )?(?:law|rules?|chapter|article|ordinance) "

@@ -494,3 +494,31 @@ def test_which_section_is_answered_by_the_section_though_its_figure_is_elsewhere
     assert ans.lead == "Tuckahoe Code § 7-14 covers this." and ans.citations[0].id == "tuckahoe:7-14"
     assert "§ 1-7" in ans.answer  # and says where the amount is
     assert "(Reserved)" not in ans.answer  # § 7-6 says nothing
+
+
+class _Close(_Ranked):
+    """_Ranked, the first provision matched this close in meaning and by a clear lead."""
+
+    def __init__(self, corpus, ids, similarity):
+        super().__init__(corpus, ids)
+        self.similarity = similarity
+
+    def search(self, query, municipality=None, k=5):
+        hits = super().search(query, municipality, k)
+        return [h.model_copy(update={"view_similarity": self.similarity if i == 0 else 0.3, "score": 1.0 if i == 0 else 0.3})
+                for i, h in enumerate(hits)]
+
+
+@pytest.mark.parametrize("ranked, similarity, intent", [
+    (["hempstead:exemptions(I)", "hempstead:391(A)"], 0.7, "retrieval"),   # an exemption leads: it answers
+    (["hempstead:exemptions(I)", "hempstead:391(A)"], 0.4, "clarify"),     # not close enough: ask the area
+    (["hempstead:391(A)", "hempstead:exemptions(I)"], 0.7, "clarify"),     # no exemption first: ask the area
+])
+def test_an_exemption_ranked_first_answers_instead_of_asking_the_area(corpus, ranked, similarity, intent):
+    from codeassist.api import Assistant
+    assistant = Assistant(corpus=corpus, retriever=_Close(corpus, ranked, similarity))
+    ans = assistant.ask("a tree took out our drain in the storm and we dug it up right away. did we need a SWPPP first?",
+                        municipality="hempstead")
+    assert ans.intent == intent
+    if intent == "retrieval":
+        assert "may be exempt" in ans.lead
