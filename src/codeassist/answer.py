@@ -231,6 +231,8 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     judges = bool(_JUDGES_SITUATION.search(clause))
     if judges and (hit.yes_no_similarity or 0.0) < YES_NO_EXCEPTION_SIMILARITY:
         return None  # "licensed in Connecticut. Is that acceptable?" is not "must a NYS licensed PE certify it?"
+    if headnote is not None and _role_unasked(plan.query, hit.yes_no_text or "", plan.expansions):
+        return None  # "are as-builts required, and who certifies them?" is not "can a landscape architect certify them?"
     if headnote == "Yes" and _other_actor(plan.query, f"{hit.yes_no_text or ''} {said}", plan.expansions):
         return None  # "can a land surveyor sign it?" against "can a certified erosion control specialist prepare it?"
     if headnote == "No" and _other_actor(plan.query, hit.yes_no_text or "", plan.expansions):
@@ -407,6 +409,23 @@ _ACTOR = re.compile(r"\b(?:can|could|may|might)\s+(?:a|an|the|my|our|his|her|the
                     r"(?:prepare|sign|stamp|certify|design|draw|write|do|submit|seal|put together|handle)\b", re.I)
 
 
+# The professions and parties a headnote question may turn on ("... certified by a landscape architect ...?").
+_ROLE = re.compile(r"\b(?:[\w-]+\s+)?(architect|engineer|surveyor|specialist|contractor|subcontractor|electrician|"
+                   r"plumber|landscaper|homeowner|tenant|landlord|developer|applicant|lawyer|attorney)s?\b", re.I)
+
+
+def _role_unasked(question: str, asked: str, expansions: Sequence[str] = ()) -> bool:
+    """The headnote question turns on a role by a kind of its own ("a landscape architect") that the question
+    names in no way, nor the glossary's words for it: its answer is about that role, not what was asked."""
+    named = f"{question} {' '.join(expansions)}".lower()
+    for m in _ROLE.finditer(asked):
+        kind = (m.group(0).split()[0] if len(m.group(0).split()) > 1 else "").lower()
+        if kind and kind not in _ANY_KIND and content_stems(kind) and \
+                not re.search(rf"\b{re.escape(m.group(1).lower())}", named) and kind not in named:
+            return True
+    return False
+
+
 # Whoever does the work, named by no qualification: a rule for the work binds or frees them all.
 _ANY_WORKER = frozenset("crew crews worker workers guys men people team employees laborers labourers someone anyone".split())
 
@@ -415,7 +434,8 @@ _MODALS = frozenset("can could may might".split())
 # Words before a role that qualify it without naming another profession ("a licensed professional engineer" is
 # an engineer; "a landscape architect" is not any architect).
 _ANY_KIND = frozenset("a an the any my our your his her their such another other same new licensed professional "
-                      "certified registered qualified state york duly master electrical general".split())
+                      "certified registered qualified state york duly master electrical general each every all no some "
+                      "both either per one".split())
 
 
 def _other_actor(question: str, named: str, expansions: Sequence[str] = ()) -> bool:

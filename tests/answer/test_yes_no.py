@@ -514,3 +514,15 @@ def test_a_possessive_does_not_hide_an_obligation():
     from codeassist.plan import ask_kind
     assert ask_kind("does the Town's stormwater officer have to review every plan personally?") == "obligation"
     assert ask_kind("does my contractor's crew need a permit?") == "obligation"
+
+
+def test_a_headnote_question_about_a_kind_of_role_does_not_answer_a_question_naming_none():
+    from codeassist.answer import _role_unasked
+    asked = "Can the as-built plans be certified by a landscape architect instead of a licensed professional engineer?"
+    assert _role_unasked("are as-built plans required and who has to certify them?", asked)
+    assert not _role_unasked("can a landscape architect certify the as-builts?", asked)
+    assert not _role_unasked("can my architect certify them?", asked)  # named: _other_actor's to judge
+    # roles qualified only generically ("each electrician", "a licensed professional engineer") are no kind
+    assert not _role_unasked("I work for a registered contractor. do I need my own registration?",
+                             "Does each electrician a registered contractor employs have to register too?")
+    assert not _role_unasked("must the plan be sealed?", "Must a licensed professional engineer seal the plan?")
