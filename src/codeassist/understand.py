@@ -414,7 +414,7 @@ _ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|rewir(?:e|ed|es|in
                          r"light(?:ing)? fixtures?|generators?|ev chargers?|car chargers?)\b", re.I)
 _PERMIT = re.compile(r"\b(?:(?:need|require[sd]?|get|pull|apply for|file for)\s+(?:an?\s+|the\s+|any\s+)?(?:electrical\s+|wiring\s+)?permits?|"
                      r"without (?:an?\s+|the\s+|any\s+)?(?:electrical\s+|wiring\s+)?permits?|"
-                     r"permits?\s+(?:needed|required|necessary)|permit needed|can i do it myself|do it myself)\b|"
+                     r"permits?\s+(?:needed|required|necessary|reqd|req'd)|permit needed|can i do it myself|do it myself)\b|"
                      r"(?:^|[.!;:-]\s*)(?:an?\s+|electrical\s+)?permits?\s*\?", re.I)  # "... for a hot tub. Permit?"
 
 # "upgrading my house to a 200 amp panel": a short statement of the work, no question asked, asks whether it

@@ -94,6 +94,7 @@ def test_invalid_input(kw, message):
     ("homeowner rewiring a basement, do I need a permit?", "No. Only a registered"),
     ("adding 3 new circuits in my basement, permit needed?", "Yes, a permit"),
     ("3 new circuits in my house. permit needed? can I do it myself?", "Yes, a permit from the Building Inspector is required"),
+    ("a new circuit in the garage. do I need a permit, and can I pull it myself?", "Yes, a permit from the Building"),
 ])
 def test_headline_answers_whether_the_asker_may_take_out_the_permit(question, first):
     from codeassist.calculators.electrical_permit import headline

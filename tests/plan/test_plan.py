@@ -204,6 +204,7 @@ def test_compare_wording_about_one_place_is_not_a_comparison(build):
     ("what's the cutoff for needing a SWPPP in hempstead?", "applicability", None),  # asks for the area
     ("do I need a permit to swap a blown fuse myself in tuckahoe", "electrical_permit", "minor_repair"),
     ("want a 240V outlet for a welder in my tuckahoe garage. permit?", "electrical_permit", "electrical"),
+    ("running new wiring to the detached garage in tuckahoe - permit reqd?", "electrical_permit", "electrical"),
     ("can they fine me $5,000 for erosion in hempstead, is that right?", "penalty", None),  # an amount asked about
     ("the town says a first stormwater violation can cost $500. right?", "penalty", "offense_number"),
 ])

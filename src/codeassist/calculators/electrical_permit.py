@@ -212,7 +212,8 @@ def headline(out: ElectricalPermitOutput, names: dict[str, str], data: dict | No
     if not (out.applicant_must_be_registered and unregistered and rules is not None and asked):
         return needed
     # Asked whether they may take it out themselves: that answer too, first when asked first.
-    if "?" in question[:asked.start()]:
+    before = question[:asked.start()]
+    if "?" in before or re.search(r"\bpermits?\b", before, re.I):  # "do I need a permit, and can I pull it myself?"
         return f"{needed} On doing it yourself: no. {rules.unregistered_caveat}"
     return f"No. {rules.unregistered_caveat} {needed}"
 
