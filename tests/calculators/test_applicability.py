@@ -253,6 +253,9 @@ NAMES = {"hempstead": "Town of Hempstead", "tuckahoe": "Village of Tuckahoe"}
     (1.5, True, "do I need a SWPPP, and does it need the post-construction stuff?", "Yes: a SWPPP is required"),
     (1.5, True, "post-construction controls needed, and a SWPPP?", "No: post-construction stormwater controls are not"),
     (2, True, "does our swppp need the post-construction stuff?", "No: post-construction stormwater controls are not"),
+    # how much may be open at one time, asked of a bigger site
+    (4, False, "can we strip the whole 4 acre lot at once?", "Not more than one acre may be disturbed at any one time"),
+    (0.8, False, "can we clear all 0.8 acres at once?", "No: the stormwater law's SWPPP requirement does not apply"),
 ])
 def test_headline_answers_the_question_asked(acres, house, question, start):
     from codeassist.calculators.applicability import headline

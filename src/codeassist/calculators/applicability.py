@@ -101,6 +101,7 @@ class ApplicabilityOutput(BaseModel):
     swppp_submitted_to: str | None = None
     plan_preparers: list[str] = Field(default_factory=list, description="Who may prepare and sign the SWPPP.")
     max_disturbed_at_once_acres: float | None = None
+    at_once_rule: str | None = Field(default=None, description="How much may be disturbed at one time, in the rules' words.")
     steps: list[Step] = Field(default_factory=list)
     caveats: list[str] = Field(default_factory=list)
 
@@ -234,6 +235,7 @@ def run(inp: ApplicabilityInput) -> ApplicabilityOutput:
     post: bool | None = None
     preparers: list[str] = []
     at_once: float | None = None
+    at_once_rule: str | None = None
     if rules.post_construction is not None:
         if lda == "yes":
             conditions = _conditions(rules, inp, acres, steps, caveats)
@@ -241,7 +243,7 @@ def run(inp: ApplicabilityInput) -> ApplicabilityOutput:
                 preparers = list(rules.preparers.names)
                 steps.append(cited(rules.preparers))
             if rules.at_once is not None:
-                at_once = rules.at_once.acres
+                at_once, at_once_rule = rules.at_once.acres, rules.at_once.step
                 steps.append(cited(rules.at_once))
             if exemptions and conditions:
                 caveats.append("The conditions and post-construction controls above apply if the exemption is not granted.")
@@ -261,6 +263,7 @@ def run(inp: ApplicabilityInput) -> ApplicabilityOutput:
         swppp_submitted_to=submitted_to,
         plan_preparers=preparers,
         max_disturbed_at_once_acres=at_once,
+        at_once_rule=at_once_rule,
         steps=steps,
         caveats=caveats,
     )
@@ -326,6 +329,9 @@ _ASKS_OUT = re.compile(r"\bexempt(?:ed|ion)?\b|\b(?:get|gets|let|lets)\b(?: \w+)
                        r"\b(?:skip|avoid|escape)\b", re.I)
 
 
+_AT_ONCE = re.compile(r"\b(?:(?:all )?at once|at (?:any )?one time|in one go|all at the same time|simultaneously)\b", re.I)
+
+
 def headline(out: ApplicabilityOutput, names: dict[str, str], data: dict | None = None, question: str = "") -> str:
     """The direct first sentence, built only from the output's fields, in answer to the question asked."""
     where = f"({names.get(out.municipality, '')}, {area_words(out, data)} disturbed)"
@@ -341,6 +347,13 @@ def headline(out: ApplicabilityOutput, names: dict[str, str], data: dict | None 
         if out.post_construction_controls is False:
             return (f"No: post-construction stormwater controls are not required on these facts (none of Conditions "
                     f"A, B and C is met); {swppp} {where}.")
+    if out.at_once_rule and out.max_disturbed_at_once_acres is not None and _AT_ONCE.search(question) and \
+            out.disturbed_acres > out.max_disturbed_at_once_acres:
+        # "can we strip the whole 4 acre lot at once?": how much may be open at one time answers it first
+        verdict = f"{out.at_once_rule.rstrip('.')}"
+        if required == "yes":
+            verdict += ", and a SWPPP is required"
+        return f"{verdict} {where}."
     if required == "unknown" and out.not_exempt:
         # "regrading a basin, 6 acres, exempt?": the exemption is settled though the law's reach is not
         why = out.not_exempt[:1].lower() + out.not_exempt[1:].rstrip(".")
