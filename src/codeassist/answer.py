@@ -251,7 +251,7 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return None  # "is every day a new violation?" against "each week's continued violation shall ...": neither
     if judges:
         return None  # nor does the modal of the quote ("shall be certified by ...") judge the situation described
-    if _ONLY_ASKED.search(plan.query[asking_clause(plan.query):]):
+    if _ONLY_ASKED.search(clause):
         return None  # "must the notice go to the owner only?": "shall ... to the landowner or other person" is no Yes
     official = bool(_OFFICIAL_ASKED.search(clause))
     modal = _modal_verdict(asks, said, official) if _speaks_to(plan.query, said, plan.expansions) and \

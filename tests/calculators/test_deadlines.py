@@ -318,8 +318,8 @@ def test_no_milestone_notice_without_a_date_a_day_asked_or_a_milestones_words(qu
 
 
 @pytest.mark.parametrize("inches, question, start", [
-    (1.0, "is it true a storm report is only required after an inch of rain?", "No: a storm inspection report is required"),
-    (0.5, "so a report is only needed after half an inch or more?", "Yes: a storm inspection report is required"),
+    (1.0, "is it true a storm report is only required after an inch of rain?", "No: complete an inspection report within 24 hours"),
+    (0.5, "so a report is only needed after half an inch or more?", "Yes: complete an inspection report within 24 hours"),
     (1.0, "we got an inch on monday, when is the report due?", "Storm inspection report (1 in"),  # no claim to check
 ])
 def test_a_claim_that_only_some_rain_calls_for_a_report_is_checked_against_the_law(inches, question, start):

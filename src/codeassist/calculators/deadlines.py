@@ -431,12 +431,12 @@ def headline(out: DeadlinesOutput, names: dict[str, str], data: dict | None = No
         return f"No dated obligation follows from what you told me ({where})." + (f" {why}" if why else "")
     first = obs[0]
     when = _day(first.due) + (f" at {first.due_time.strftime('%H:%M')}" if first.due_time else "")
-    if out.storm_inches is not None and _ONLY_AFTER.search(question):
+    storm = next((o for o in obs if o.kind == "storm_inspection_report"), None)
+    if out.storm_inches is not None and storm is not None and _ONLY_AFTER.search(question):
         # "is it true a report is only required after an inch of rain?": the law's amount says whether
         said = (data or {}).get("storm_events") or [{}]
         verdict = "Yes" if said[0].get("inches") == out.storm_inches else "No"
-        return (f"{verdict}: a storm inspection report is required within 24 hours of any storm producing "
-                f"{out.storm_inches:g} inch of precipitation or more ({where}). {first.title}: {when}.")
+        return f"{verdict}: {storm.rule[:1].lower()}{storm.rule[1:].rstrip('.')} ({where}). {first.title}: {when}."
     return f"{first.title}: {when} ({where})." + (f" {len(obs) - 1} more dated obligations below." if len(obs) > 1 else "")
 
 
