@@ -89,11 +89,14 @@ def test_a_definition_question_still_gets_the_definition(real_retriever):
 
 def test_exact_vector_search_ranks_as_chroma_does_on_the_real_index(real_retriever):
     """The embedded index answers dense queries from its vectors in memory (index.ExactSearch). On every gold
-    question, per municipality: Chroma's top 30 (what one retriever contributes, at k=5), in the same order
-    up to float rounding; and down to the 150 views a search asks for, never a farther neighbour (Chroma's
-    HNSW, being approximate, missed a few past rank 100 when this was written)."""
+    question, per municipality, down to the 150 views a search asks for: never a farther neighbour than Chroma's
+    at any rank, and every view Chroma returns at the distance Chroma gives it. Chroma's HNSW is approximate: a
+    fresh build (CI's clean clone) once left out a view at rank 6 that the exact search has, so the two lists
+    agree in order only where Chroma found every nearer view; over all the gold questions, Chroma's top 30
+    holds at least 97% of the exact top 30."""
     index = real_retriever.index
     assert index._exact_search() is not None
+    found = total = 0
     for row in _gold().values():
         plan = real_retriever.understand(row["question"], row["municipality"])
         vec = real_retriever.embedder.embed_query(plan.expanded)
@@ -102,9 +105,12 @@ def test_exact_vector_search_ranks_as_chroma_does_on_the_real_index(real_retriev
             want = index.store.query(index.collection, vec, 150, {"municipality": muni})
             assert len(got) == len(want)
             assert all(1 - s <= d + 1e-5 for (_, s), (_, d) in zip(got, want)), row["id"]
-            assert [1 - s for _, s in got[:30]] == pytest.approx([d for _, d in want[:30]], abs=1e-5), row["id"]
-            cut = want[29][1]
-            assert {c.id for c, s in got[:30] if 1 - s < cut - 1e-5} == {i for i, d in want[:30] if d < cut - 1e-5}
+            exact = {c.id: 1 - s for c, s in got}
+            assert all(i not in exact or exact[i] == pytest.approx(d, abs=1e-5) for i, d in want), row["id"]
+            top = {c.id for c, _ in got[:30]}
+            found += len(top & {i for i, _ in want[:30]})
+            total += len(top)
+    assert found / total >= 0.97
 
 
 def test_query_vectors_are_those_of_sentence_transformers_encode(real_retriever):
