@@ -21,7 +21,7 @@ from . import compare as C
 from . import draft as D
 from .compose import Scorer, cite
 from .errors import InvalidInput
-from .models import Answer, Conversation, Draft, QueryPlan, Turn
+from .models import Answer, Conversation, Draft, Hit, QueryPlan, Turn
 from .plan import Planner
 from .settings import Settings, get_settings
 
@@ -208,8 +208,7 @@ class Assistant:
         """Retrieval ranks first, clearly, an item the law says "may be exempt": the exemption answers, whatever
         the area a calculator would ask for."""
         hits = self.retriever.search_plan(plan.for_municipality(muni), 2)
-        if not hits or (hits[0].view_similarity or 0.0) < EXEMPTION_LEADS_CLOSE or \
-                (len(hits) > 1 and hits[1].score >= GAP_YIELD_LEAD * hits[0].score):
+        if not _leads_clearly(hits, EXEMPTION_LEADS_CLOSE):
             return False
         lead_in = A._lead_in(self.corpus, hits[0].id)
         return lead_in is not None and "may be exempt" in lead_in.quote
@@ -223,10 +222,8 @@ class Assistant:
         hits = self.retriever.search_plan(plan, 2)
         if not hits:
             return None
-        clear = (len(hits) == 1 or hits[1].score < GAP_YIELD_LEAD * hits[0].score) and \
-            (hits[0].view_similarity or 0.0) >= GAP_YIELD_CLOSE
         asked = (hits[0].yes_no_similarity or 0.0) >= GAP_YIELD_ASKED
-        return hits[0].id if clear or asked else None
+        return hits[0].id if _leads_clearly(hits, GAP_YIELD_CLOSE) or asked else None
 
     def _calculator_from_evidence(self, plan: QueryPlan) -> str | None:
         """A calculator for a question no wording sent to one, from evidence only: the question states a slot
@@ -388,6 +385,13 @@ class Assistant:
 
 _OPENS_QUESTION = re.compile(r"\s*(?:is|are|does|do|did|can|could|may|must|will|would|should|has|have|"
                              r"what|who|how|when|where|which|why)\b", re.I)
+
+
+def _leads_clearly(hits: list[Hit], close: float) -> bool:
+    """Retrieval's best provision leads clearly: the next scores under GAP_YIELD_LEAD of it, and it comes `close`
+    in meaning."""
+    return bool(hits) and (len(hits) == 1 or hits[1].score < GAP_YIELD_LEAD * hits[0].score) and \
+        (hits[0].view_similarity or 0.0) >= close
 
 
 def _with_note(answer: Answer, words: str) -> Answer:
