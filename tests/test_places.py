@@ -66,6 +66,8 @@ def ours(corpus):
     ("Buffalo", "Buffalo"),
     ("White Plains", "White Plains"),
     ("erosion rules in Fairfax County, Virginia", "Virginia"),  # a state that is also a first name, after "County,"
+    ("Austin TX stormwater requirements for a new subdivision?", "Austin"),  # a state's code without the comma
+    ("Austin, TX stormwater", "Austin"),
 ])
 def test_other_places(gazetteer, ours, text, place):
     assert gazetteer.other_place(text, ours) == place
@@ -95,6 +97,8 @@ def test_other_places(gazetteer, ours, text, place):
     "the town of the applicant", "Can the town stop work?", "Does the village inspect?", "a Washington plan",
     "the Lincoln log cabin", "eagle scout project", "a Kent sofa", "warren of pipes", "essex street",
     "Virginia from the county, my neighbor",
+    # a first name before capitals that are no state ("SMO"), or written lower case
+    "my builder Austin said", "Austin SMO visit", "austin tx",
 ])
 def test_not_other_places(gazetteer, ours, text):
     assert gazetteer.other_place(text, ours) is None

@@ -16,7 +16,7 @@ from .models import Answer, Block, Citation, Draft, Hit, QueryPlan
 from .plan import WH, ask_kind, asking_clause
 from .text import clauses as _sentences
 from .text import content_stems, figures, sentences, stems
-from .understand import NEGATIVE
+from .understand import NEGATIVE, asks_applicability
 
 if TYPE_CHECKING:
     from .corpus import Corpus
@@ -205,12 +205,25 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     clause = plan.query[asking_clause(plan.query):]
     if _CHOICE.search(clause):
         return None  # "does the notice go to the owner or to the contractor?" asks which, not whether
+    if _CARES_ABOUT.search(clause):
+        # "does Hempstead care if my site clouds the bay?" asks whether the law speaks to it, like "is there a rule
+        # about ...": Yes when the quote binds and speaks to it, never "is it allowed?"'s No
+        binds = _PROHIBITS.search(said) or _OBLIGES.search(said)
+        close = (hit.yes_no_similarity or 0.0) >= YES_NO_RULE_EXISTS
+        return "Yes" if binds and close and _speaks_to(plan.query, said, plan.expansions) else None
     if _IS_THERE.search(clause) and not _RULE_AGAINST.search(clause):
         if _IS_THERE.search(hit.yes_no_text or "") and _close_enough(hit, said):
             # "is there a grace period after December 31?" is a headnote question of its own (No): its answer,
             # and never a Yes for a binding rule against it
             verdict = _headnote_verdict(plan, hit)
             if verdict is not None or hit.yes_no == "no":
+                return verdict
+        elif not _ABOUT_A_RULE.search(clause) and (hit.yes_no_similarity or 0.0) >= YES_NO_MIN_SIMILARITY and \
+                _close_enough(hit, said):
+            # "is there another fee to renew it?" asks about a thing, not a rule: "is a further fee required to
+            # renew ...?" (No) answers it
+            verdict = _headnote_verdict(plan, hit)
+            if verdict is not None:
                 return verdict
         # "is there any rule about muddy water?" asks whether the law speaks to it, not what it allows ("isn't
         # there a rule against that?" asks whether it is forbidden): Yes when the provision quoted binds (shall,
@@ -322,6 +335,10 @@ _CHOICE = re.compile(r"\b(to|by|from|with|for|on|in) (?:the|a|an|my|our|his|her|
 _IS_THERE = re.compile(r"\b(?:is|are) there\b", re.I)
 _MEASURED = re.compile(r"\b(?:is|are) there\b(?:\s+[\w'-]+){0,3}?\s+(?:time limits?|deadlines?|limits?|minimum|maximum|cap|"
                        r"fees?|charges?|costs?|amounts?|timelines?|time ?frames?|number)\b", re.I)
+_CARES_ABOUT = re.compile(r"^\s*(?:does|do|would|will)\s+(?:the\s+)?[\w' ]{1,30}?\s+(?:care|mind|object|regulate|police)\b|"
+                          r"\b(?:have|has) (?:a|any) (?:problem|issue) with\b", re.I)
+_ABOUT_A_RULE = re.compile(r"\b(?:rules?|laws?|requirements?|regulations?|restrictions?|anything|something|provisions?|"
+                           r"polic(?:y|ies)|standards?|limits?|deadlines?|time limits?)\b", re.I)
 _RULE_AGAINST = re.compile(r"\b(?:rule|law|regulation|ordinance)s? against\b", re.I)
 _EITHER_OR = re.compile(r",?\s+or\s+(?:does|do|is|are|can|could|must|should|will|would|has|have|just|only)\b", re.I)
 
@@ -735,6 +752,23 @@ def _verdict_first(corpus: "Corpus", plan: QueryPlan, best: list) -> list:
     return best
 
 
+def _exemption_named_first(corpus: "Corpus", plan: QueryPlan, muni: str, best: list) -> list:
+    """"flagpole - swppp needed?": a question whether the law reaches an activity the municipality's exemptions
+    name, no area given, is answered by that exemption item when retrieval ranked it among its candidates."""
+    activity = plan.slots.get("activity")
+    rules = corpus.rules.get(muni)
+    if not activity or "area" in plan.slots or rules is None or rules.applicability is None or \
+            not asks_applicability(plan.query):
+        return best
+    ref = rules.applicability.exemptions.items.get(activity)
+    if ref is None:
+        return best
+    for i, row in enumerate(best):
+        if row[2].id == ref.pid:
+            return [row, *best[:i], *best[i + 1:]]
+    return best
+
+
 def _said(intro: Citation | None, sentence: str) -> str:
     """The words a verdict is read from: the quoted sentence, after its lead-in ("The following ... may: ...")."""
     return f"{intro.quote} {sentence}" if intro is not None else sentence
@@ -789,6 +823,7 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
         hits, dense = backend.search_plan_with_similarity(plan.for_municipality(muni), k=5)
         best, top_cov = _rank_candidates(corpus, scorer, plan, hits)
         best = _verdict_first(corpus, plan, best)
+        best = _exemption_named_first(corpus, plan, muni, best)
         covs[muni], closeness[muni] = top_cov, _closeness(hits)
         if not best:
             continue

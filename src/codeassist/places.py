@@ -32,7 +32,7 @@ _CUE_BEFORE = re.compile(r"\b(?:(?:town|village|city|county|hamlet) of|county\s*
 _WEAK_CUE_BEFORE = re.compile(r"\b(?:in|near|from|at|outside|around)\s+$")
 _CUE_AFTER = re.compile(r"(?:'s|')?(?:\s*,\s*|\s+)(?:ny|n\.y\.|new york|nj|n\.j\.|county)(?![\w-])")
 _SENTENCE_END_AFTER = re.compile(r"(?:'s|')?\s*(?:[?.!;,:)]|$)")
-_STATE_CODE_AFTER = re.compile(r",\s*[A-Z]{2}\b")
+_STATE_CODE_AFTER = re.compile(r"(,\s*|\s+)([A-Z]{2})(?![\w-])")
 _STATE_GAP = re.compile(r"(?:'s|')?\s*,?\s*$")
 _STATE_CODE = re.compile(r"\s*,\s*([A-Z]{2})(?![\w-])")
 _GENERIC = re.compile(r"(?<![\w-])(?:town|village|city|county|hamlet)\s+of\s+"
@@ -268,11 +268,18 @@ class Gazetteer:
         if name.cued or name.base not in self._ambiguous:
             return True
         before = low[max(0, start - 30):start]
-        if _CUE_BEFORE.search(before) or _CUE_AFTER.match(after) or _STATE_CODE_AFTER.match(text[end:end + 6]):
+        if _CUE_BEFORE.search(before) or _CUE_AFTER.match(after) or self._state_code_after(text, start, end):
             return True
         if _WEAK_CUE_BEFORE.search(before):
             return text[start].isupper() or bool(_SENTENCE_END_AFTER.match(after))
         return False
+
+    def _state_code_after(self, text: str, start: int, end: int) -> bool:
+        """'Springfield, IL'; without the comma ('Austin TX') only a capitalised name and a state's code."""
+        m = _STATE_CODE_AFTER.match(text, end)
+        if m is None:
+            return False
+        return "," in m.group(1) or (text[start].isupper() and m.group(2) in self._state_codes)
 
     def _generic(self, low: str, chosen: list[_Match]) -> list[_Match]:
         """'town|village|city|county|hamlet of X' with X unknown: the name is X, up to the first stop word."""

@@ -80,11 +80,13 @@ def _rx(pattern: str) -> re.Pattern:
     return re.compile(pattern, re.I)
 
 
-def _pattern_rows(rows: list[dict[str, str]], table: str, keys: tuple[str, ...]) -> list[dict[str, str]]:
-    """The rows of a glossary table, each with exactly `keys` and a `pattern` that compiles (else ValueError)."""
+def _pattern_rows(rows: list[dict], table: str, keys: tuple[str, ...], optional: tuple[str, ...] = ()) -> list[dict]:
+    """The rows of a glossary table, each with exactly `keys` (and any of `optional`) and a `pattern` that
+    compiles (else ValueError)."""
     for row in rows:
-        if set(row) != set(keys):
-            raise ValueError(f"each [[{table}]] entry needs exactly {' and '.join(f'`{k}`' for k in keys)}; got {sorted(row)}")
+        if not set(keys) <= set(row) <= set(keys) | set(optional):
+            raise ValueError(f"each [[{table}]] entry needs exactly {' and '.join(f'`{k}`' for k in keys)}"
+                             f"{' (and may have ' + ', '.join(optional) + ')' if optional else ''}; got {sorted(row)}")
         try:
             re.compile(row["pattern"])
         except re.error as exc:
@@ -102,8 +104,9 @@ class Glossary(BaseModel):
     abbreviation_guards: dict[str, "AbbreviationGuard"] = Field(
         default_factory=dict, description="when an abbreviation that is also a word or a date counts as one")
     everyday: list[dict[str, str]] = Field(default_factory=list, description="[{pattern, words}]")
-    other_subjects: list[dict[str, str]] = Field(
-        default_factory=list, description="[{subject, pattern}]: subjects these ordinances do not cover at all")
+    other_subjects: list[dict] = Field(
+        default_factory=list, description="[{subject, pattern, name_subject?}]: subjects these ordinances do not cover "
+        "at all; the answer names the words matched, or the subject when name_subject is true")
 
     @field_validator("everyday")
     @classmethod
@@ -112,8 +115,8 @@ class Glossary(BaseModel):
 
     @field_validator("other_subjects")
     @classmethod
-    def _subjects_compile(cls, rows: list[dict[str, str]]) -> list[dict[str, str]]:
-        return _pattern_rows(rows, "other_subjects", ("subject", "pattern"))
+    def _subjects_compile(cls, rows: list[dict]) -> list[dict]:
+        return _pattern_rows(rows, "other_subjects", ("subject", "pattern"), optional=("name_subject",))
 
     @model_validator(mode="after")
     def _guards_name_abbreviations(self) -> "Glossary":
@@ -125,8 +128,11 @@ class Glossary(BaseModel):
     def other_subject(self, q: str) -> str | None:
         """The words of the question that name a subject these ordinances do not cover ("plumbing permit" ->
         "plumbing"), the first in the question when it names several; None when it names none."""
-        found = [m for row in self.other_subjects if (m := _rx(row["pattern"]).search(q))]
-        return min(found, key=lambda m: m.start()).group(0).lower() if found else None
+        found = [(m, row) for row in self.other_subjects if (m := _rx(row["pattern"]).search(q))]
+        if not found:
+            return None
+        m, row = min(found, key=lambda hit: hit[0].start())
+        return row["subject"] if row.get("name_subject") else m.group(0).lower()
 
     def expansions(self, q: str) -> list[str]:
         """The expansions of the abbreviations and everyday words the question uses, one string each."""
@@ -228,6 +234,34 @@ def extract_area(q: str) -> tuple[str, float] | None:
     if m:
         return "acres", float(_FRACTIONS.get(m.group(1), _NUM_WORDS.get(m.group(1), 0)))
     return None
+
+
+_LOT_AREA = re.compile(r"(?:" + _NUMBER + r"|(three quarters|two thirds|half|a quarter|quarter|a third|one|two|three|four|five|"
+                       r"six|seven|eight|nine|ten|an))\s*(acres?|ac\b|square feet|square foot|sq\.? ?ft\.?|sf\b|sqft)\s+"
+                       r"(?:(?:residential|vacant|empty|corner|wooded|commercial|building)\s+)?(?:lot|parcel|property|plot)s?\b")
+
+
+_COMPARED_AREA = re.compile(r"\b(?:under|over|less than|more than|below|above|at least|exceed\w*|than)\s+(?:an?|one|1)\s*acres?\b")
+
+
+def area_beyond_lot(q: str) -> tuple[str, str] | None:
+    """("5,000 acres", "quarter-acre lot") when the question disturbs more land than the lot it names has ("a
+    5,000-acre driveway on a quarter-acre lot"): the disturbed area and the lot as written; else None."""
+    low = re.sub(r"(?<=[\da-z])-(?=[a-z])", " ", q.lower())
+    m = _LOT_AREA.search(low)
+    if m is None:
+        return None
+    rest = extract_area(low[:m.start()] + " " + low[m.end():])
+    if rest is None or _COMPARED_AREA.search(low[:m.start()] + " " + low[m.end():]):
+        return None  # "a half-acre lot; does being under an acre get us out?" names the law's line, not the work
+    n = _num(m.group(1)) if m.group(1) else float(_FRACTIONS.get(m.group(2), _NUM_WORDS.get(m.group(2), 0)))
+    lot_acres = n if m.group(3).startswith("ac") else n / 43_560
+    acres = rest[1] if rest[0] == "acres" else rest[1] / 43_560
+    if lot_acres <= 0 or acres <= lot_acres:
+        return None
+    unit = {"acres": "acres", "sq_ft": "sq ft"}
+    lot = re.sub(r"^an?\s+", "", q[m.start():m.end()], flags=re.I)  # as written (normalising kept lengths)
+    return f"{rest[1]:,g} {unit[rest[0]]}", lot
 
 
 def extract_inches(q: str) -> float | None:
@@ -492,7 +526,9 @@ def extract_performed_by(q: str) -> str | None:
     if re.search(r"\b(utilit(?:y|ies)|con ?ed|con edison|(?:power|phone|telephone|cable|electric|gas|telecom) (?:company|utility)|"
                  r"verizon)\b", low):
         return "utility"
-    if re.search(r"\b(on staff|in[- ]house|employ(?:s|ed)? (?:\w+ )?(?:journeym[ae]n|electricians)|our (?:own )?electricians)\b", low) or \
+    if re.search(r"\b(on staff|in[- ]house|employ(?:s|ed)? (?:\w+ )?(?:journeym[ae]n|electricians)|our (?:own )?electricians|"
+                 r"staff (?:journeym[ae]n|electricians)|(?:our|its|their) (?:own )?(?:\w+ )?journeym[ae]n|"
+                 r"with (?:\w+ ){0,2}(?:full[- ]time )?journeym[ae]n)\b", low) or \
             re.search(r"\bjourneym[ae]n\b[^.?!]{0,40}\b(?:on (?:the |our )?payroll|on staff|full[- ]time|employ\w*|work(?:s|ing)? for us)\b", low):
         return "in_house_journeyman"
     if re.search(r"\b(registered|licensed|electrical contractor|my electrician|an electrician|hire)\b", low):
@@ -581,6 +617,9 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
     if area:
         put("area_unit", area[0], None)
         put("area", area[1], f"{area[1]:g} {area[0]}")
+    beyond = area_beyond_lot(q)
+    if beyond:
+        put("area_beyond_lot", list(beyond), " on a ".join(beyond))
     act = extract_activity(q)
     if act:
         put("activity", act, act)
@@ -674,6 +713,15 @@ def without_titles(text: str) -> str:
     return _OFFICIAL_TITLE.sub(" ", text)
 
 
+_DISTURBS = re.compile(r"\b(?:disturb\w*|grad(?:e|es|ed|ing)|clear(?:s|ed|ing)?|excavat\w*|fill(?:ing)?|pav(?:e|es|ed|ing)|"
+                       r"strip(?:s|ped|ping)?|dig(?:s|ging)?|construct\w*|build(?:s|ing)?|develop(?:s|ed|ing)?)\b")
+
+
+def asks_applicability(q: str) -> bool:
+    """Whether the question asks if a SWPPP or the law's review is needed ("flagpole - swppp needed?")."""
+    return bool(_APPLICABILITY.search(q))
+
+
 def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: str | None = None,
           slots: dict | None = None, glossary: Glossary | None = None, names_law: bool = False) -> Route:
     """Decide what the question needs, from the slots it states. `definitions` maps lower-case defined terms
@@ -692,8 +740,11 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     # "repaving a parking lot at the same grade, exempt?": whether an activity the exemptions name is exempt is
     # theirs too ("can I keep chickens on my farm?" is not).
     # "can the stormwater officer officiate my wedding?": an official's title does not make the question the laws'
+    # "disturbing 45,000 sq ft for a parking lot": an area of land disturbed is the laws' own subject ("chickens on
+    # my 2 acre lot" is not).
     topical = without_titles(low)
-    ours = names_law or ("activity" in slots and re.search(r"\bexempt", low)) or \
+    ours = names_law or ("area" in slots and _DISTURBS.search(topical)) or \
+        ("activity" in slots and re.search(r"\bexempt", low)) or \
         re.search(r"\b(storm ?water|runoff|erosion|sediment|swpp\w*|pollut\w*|electric\w*|wiring|drainage)\b", topical) or \
         any(" " in t and re.search(r"(?<![\w-])" + re.escape(t) + r"(?![\w-])", low) for t in definitions)
     notes = [subject] if subject and not ours else []
@@ -718,6 +769,8 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     rain = "inches" in slots and re.search(_STORM, low)
     if rain or (_DEADLINE.search(q) and ("dates" in slots or "inches" in slots)):
         return Route("calculator", calculator="deadlines")
+    if "area_beyond_lot" in slots:  # "a 5,000-acre driveway on a quarter-acre lot": the figures are asked back
+        return Route("calculator", calculator="applicability")
     if has_area and _OVER_THRESHOLD.search(q):  # "45,000 sq ft of grading: over the threshold?"
         return Route("calculator", calculator="applicability")
     if _APPLICABILITY.search(q) and not _CHECKLIST.search(q) and (has_area or "activity" not in slots) and \

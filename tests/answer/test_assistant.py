@@ -522,3 +522,38 @@ def test_an_exemption_ranked_first_answers_instead_of_asking_the_area(corpus, ra
     assert ans.intent == intent
     if intent == "retrieval":
         assert "may be exempt" in ans.lead
+
+
+@pytest.mark.parametrize("q,muni", [
+    ("can I pay the stormwater fine with a credit card?", "hempstead"),
+    ("where do I pay the E&S fine?", "tuckahoe"),
+])
+def test_how_a_fine_is_paid_is_not_in_the_text(assistant, corpus, q, muni):
+    ans = ask(assistant, corpus, q, municipality=muni)
+    assert ans.abstained and "how, where or in what form" in ans.lead, ans.lead
+
+
+def test_subjects_the_laws_do_not_cover_are_named_plainly(assistant, corpus):
+    ans = ask(assistant, corpus, "can I evict my tenant for flooding the basement?", municipality="tuckahoe")
+    assert ans.abstained and "landlord and tenant" in ans.lead, ans.lead
+    ans = ask(assistant, corpus, "what zoning district is my lot in?", municipality="hempstead")
+    assert ans.abstained and "zoning district" in ans.lead, ans.lead
+
+
+def test_land_disturbed_for_another_subject_is_the_laws(assistant, corpus):
+    ans = ask(assistant, corpus, "We're grading 50,000 sq ft for a parking lot. Over the threshold?", municipality="hempstead")
+    assert ans.calculator == "applicability" and ans.lead.startswith("Yes"), ans.lead
+
+
+def test_more_land_disturbed_than_the_lot_has_is_asked_back(assistant, corpus):
+    ans = ask(assistant, corpus, "Is a 5,000-acre driveway on a quarter-acre lot allowed in Hempstead?", municipality="hempstead")
+    assert ans.intent == "clarify" and "quarter-acre lot" in ans.answer and "cannot disturb more land" in ans.answer
+    # a lot and the law's line are not two areas of work
+    ans = ask(assistant, corpus, "It's a half-acre lot. Does being under an acre get us out of the stormwater rules?",
+              municipality="hempstead")
+    assert ans.intent != "clarify" or "cannot disturb" not in ans.answer
+
+
+def test_staff_journeymen_need_no_permit(assistant, corpus):
+    ans = ask(assistant, corpus, "Our plant has two staff journeymen wiring a new machine. Permit needed?", municipality="tuckahoe")
+    assert ans.calculator == "electrical_permit" and ans.lead.startswith("No permit"), ans.lead

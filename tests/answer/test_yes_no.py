@@ -526,3 +526,23 @@ def test_a_headnote_question_about_a_kind_of_role_does_not_answer_a_question_nam
     assert not _role_unasked("I work for a registered contractor. do I need my own registration?",
                              "Does each electrician a registered contractor employs have to register too?")
     assert not _role_unasked("must the plan be sealed?", "Must a licensed professional engineer seal the plan?")
+
+
+def test_is_there_a_thing_takes_a_close_headnote_answer_not_a_binding_rules_yes(plan):
+    # "is there another fee ...?" asks about a thing (a fee), not whether a rule exists: the close headnote
+    # question's No answers it, not the Yes a binding sentence ("shall become null and void") would give
+    said = ("the certificate of registration shall become null and void 30 days after the termination, unless the "
+            "contractor files the name of another master electrician; it is then renewed without payment of any further fee")
+    fee = hit("no", "Is a further fee required to renew the certificate when a new supervisor is named within the allowed period?", CLOSE + 0.1)
+    assert yes_no(plan("Is there another fee to renew the registration after the supervisor leaves?"), fee, said) == "No"
+    # "is there a rule about ...?" still asks whether the law speaks to it
+    assert yes_no(plan("is there a rule about renewing after the supervisor leaves?"), fee, said) != "No"
+
+
+def test_does_the_town_care_asks_whether_the_law_speaks_to_it(plan):
+    said = ("A land development activity shall not cause an increase in turbidity that will result in substantial "
+            "visible contrast to natural conditions in surface waters")
+    allowed = hit("no", "Is it allowed for my site's runoff to make the bay visibly muddy?", 0.77)
+    assert yes_no(plan("Does the village care if my site makes the water in the surface waters cloudy and muddy with turbidity?"),
+                  allowed, said) == "Yes"
+    assert yes_no(plan("Is it allowed for my site to make the surface waters muddy?"), allowed, said) == "No"

@@ -276,3 +276,13 @@ def test_an_activity_outside_its_exemption_is_settled_where_the_laws_reach_is_no
     assert "cannot be settled from this corpus" in headline(out, NAMES, None, question)
     # with no activity named, nothing is settled
     assert undecided(run(ApplicabilityInput(municipality="tuckahoe", disturbed_acres=acres)))
+
+
+def test_why_the_law_s_reach_cannot_be_settled_is_in_the_first_sentence():
+    from codeassist.calculators.applicability import headline
+    out = run(ApplicabilityInput(municipality="tuckahoe", disturbed_acres=2))
+    assert out.swppp_required == "unknown" and "§ 12-1" in (out.unsettled_because or "")
+    first = headline(out, NAMES, None, "does 2 acres count?")
+    assert first.startswith("It cannot be settled from this corpus: ") and "§ 12-1" in first
+    # a settled answer has no such reason
+    assert run(ApplicabilityInput(municipality="hempstead", disturbed_acres=2)).unsettled_because is None

@@ -159,3 +159,20 @@ def test_a_close_passage_on_another_subject_does_not_answer(assistant, corpus, q
 def test_a_crime_question_about_electrical_work_is_the_penalty_provision_not_the_permit_calculator(assistant, corpus):
     ans = ask(assistant, corpus, "could I be charged with a crime for wiring without a permit?", "tuckahoe")
     assert ans.calculator is None and ans.citations[0].id == "tuckahoe:7-14", ans.lead
+
+
+def test_an_activity_the_exemptions_name_answers_whether_a_swppp_is_needed(assistant, corpus):
+    # no area given: the exemption item retrieval found leads, not the SWPPP-submission rule it ranked first
+    ans = ask(assistant, corpus, "putting in a flag pole at the church in tuckahoe, stormwater plan needed?", "tuckahoe")
+    assert "may be exempt" in ans.lead and "tuckahoe:7B-5(h)" in [c.id for c in ans.citations], ans.lead
+    # with an area, the applicability calculator still answers
+    ans = ask(assistant, corpus, "a flag pole disturbing 300 sq ft, do I need a SWPPP?", "tuckahoe")
+    assert ans.calculator == "applicability"
+
+
+def test_a_comparison_searches_its_topic_not_the_words_asking_to_compare(assistant, corpus):
+    # "both" is in the penalties' "or both" three times; the notice stages are what is compared
+    ans = ask(assistant, corpus, "I work in both towns. Are the stages I must call in for an inspection the same in both?")
+    cited = [c.id for c in ans.citations]
+    assert ans.intent == "compare" and any(c.startswith("hempstead:construction-inspection(A)") for c in cited), cited
+    assert not any("enforcement(D)" in c or "7B-8(d)" in c for c in cited)

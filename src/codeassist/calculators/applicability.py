@@ -102,6 +102,8 @@ class ApplicabilityOutput(BaseModel):
     plan_preparers: list[str] = Field(default_factory=list, description="Who may prepare and sign the SWPPP.")
     max_disturbed_at_once_acres: float | None = None
     at_once_rule: str | None = Field(default=None, description="How much may be disturbed at one time, in the rules' words.")
+    unsettled_because: str | None = Field(default=None, description="Why the corpus cannot settle whether the law "
+                                          "reaches the project, when it cannot (the threshold's text is not in it).")
     steps: list[Step] = Field(default_factory=list)
     caveats: list[str] = Field(default_factory=list)
 
@@ -202,6 +204,7 @@ def _not_in_text(inp: ApplicabilityInput, acres: float) -> ApplicabilityOutput:
     return ApplicabilityOutput(
         municipality=inp.municipality, disturbed_acres=acres, land_development_activity="unknown",
         swppp_required="unknown", post_construction_controls=None,
+        unsettled_because=f"the {where}'s text in this corpus does not set when its stormwater law applies",
         steps=[step(f"The corpus holds no stormwater applicability rules for the {where}.")],
         caveats=[f"The {where}'s text in this corpus does not set when its stormwater law applies; ask its "
                  "Stormwater Management Officer. Another municipality's rules are not this one's."],
@@ -264,6 +267,7 @@ def run(inp: ApplicabilityInput) -> ApplicabilityOutput:
         plan_preparers=preparers,
         max_disturbed_at_once_acres=at_once,
         at_once_rule=at_once_rule,
+        unsettled_because=rules.threshold_unknown.missing if lda == "unknown" and rules.threshold_unknown else None,
         steps=steps,
         caveats=caveats,
     )
@@ -295,6 +299,10 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
                today: date | None = None) -> tuple[dict | None, str | None]:
     """Input from the plan's slots (over a previous input for follow-ups), or a follow-up question."""
     data: dict[str, Any] = {**(prior or {}), "municipality": municipality}
+    if "area_beyond_lot" in slots:  # "a 5,000-acre driveway on a quarter-acre lot"
+        disturbed, lot = slots["area_beyond_lot"]
+        return None, (f"The question gives {disturbed} disturbed on a {lot}: a project cannot disturb more land "
+                      "than its lot has. How much land will the project disturb in total (in acres or square feet)?")
     if "area" in slots:
         data.pop("disturbed_acres", None)
         data.pop("disturbed_sq_ft", None)
@@ -366,6 +374,8 @@ def headline(out: ApplicabilityOutput, names: dict[str, str], data: dict | None 
         verdict = {"yes": "Yes: a SWPPP is required", "no": "No: the stormwater law's SWPPP requirement does not apply",
                    "likely_exempt": "Likely exempt: the activity is one the law says \u201cmay be exempt\u201d; the Stormwater Management Officer decides",
                    "unknown": "It cannot be settled from this corpus"}[required]
+        if required == "unknown" and out.unsettled_because:
+            verdict += f": {out.unsettled_because}"
     extra = ""
     if out.conditions:
         extra = f" Post-construction stormwater controls also apply (Condition {', '.join(out.conditions)})."

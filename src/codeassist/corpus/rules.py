@@ -53,6 +53,8 @@ class Threshold(_Rule):
 
 class ThresholdUnknown(_Rule):
     caveat: str = Field(description="Where the threshold lives and that it is not in the corpus.")
+    missing: str | None = Field(default=None, description="Why it cannot be settled, for the answer's first sentence "
+                                "(\"the Village's area threshold is in ..., which is not in this corpus\").")
     assumption: str = Field(description="Labelled assumption; template with {verdict} ('would'/'would not').")
     model_acres: float = Field(default=1.0, gt=0, description="The NYS model law threshold the assumption uses.")
 
