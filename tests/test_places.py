@@ -65,9 +65,12 @@ def ours(corpus):
     ("village of Foxborough's fees", "Foxborough"),
     ("Buffalo", "Buffalo"),
     ("White Plains", "White Plains"),
-    ("erosion rules in Fairfax County, Virginia", "Virginia"),  # a state that is also a first name, after "County,"
+    ("erosion rules in fairfax county, Virginia", "Virginia"),  # a state that is also a first name, after "County,"
+    ("erosion rules in Fairfax County, Virginia", "Fairfax County"),  # a county with capitals that is not New York's
     ("Austin TX stormwater requirements for a new subdivision?", "Austin"),  # a state's code without the comma
     ("Austin, TX stormwater", "Austin"),
+    ("stormwater permit thresholds in Miami-Dade County?", "Miami-Dade County"),  # any county not New York's
+    ("Cook County rules", "Cook County"),
 ])
 def test_other_places(gazetteer, ours, text, place):
     assert gazetteer.other_place(text, ours) == place
@@ -99,6 +102,7 @@ def test_other_places(gazetteer, ours, text, place):
     "Virginia from the county, my neighbor",
     # a first name before capitals that are no state ("SMO"), or written lower case
     "my builder Austin said", "Austin SMO visit", "austin tx",
+    "The County says", "What does the County Clerk record?", "the Nassau County Police Department",
 ])
 def test_not_other_places(gazetteer, ours, text):
     assert gazetteer.other_place(text, ours) is None
@@ -189,3 +193,17 @@ def test_data_is_tidy():
     assert {normalize(c) for c in data.ny_counties_not_bare} <= {normalize(c) for c in data.ny_counties}
     assert len(data.ny_counties) == 62
     assert len(data.ny_cities) == 61  # the 62nd, New York, is in boroughs
+
+
+@pytest.mark.parametrize("text, outside", [
+    ("My electrical license is from New Jersey.", True),
+    ("I have a license from Stamford, CT", True),
+    ("Hempstead, Texas drainage", True),
+    ("licensed in Miami-Dade County", True),
+    ("licensed in White Plains", False),
+    ("the town of Kent", False),
+    ("Suffolk County", False),
+    ("my house in Hempstead", False),
+])
+def test_outside_new_york(gazetteer, ours, text, outside):
+    assert gazetteer.outside_new_york(text, ours) is outside

@@ -200,6 +200,8 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     if hit is None or not (plan.yes_no or _telegraphic(plan, hit)):
         return None
     hit = _same_polarity(plan, hit)
+    if plan.outside_new_york and _NEW_YORK.search(f"{hit.yes_no_text or ''} {said}"):
+        return None  # "my license is from New Jersey; does Tuckahoe honor it?": a rule for New York licences is no Yes
     if _SAME_OR_DIFFERENT.search(plan.query) or (len(plan.named) >= 2 and _VERSUS.search(plan.query)):
         return None  # "is the appeal window any different in A and B?": one provision's Yes/No does not answer it
     clause = plan.query[asking_clause(plan.query):]
@@ -337,6 +339,7 @@ _MEASURED = re.compile(r"\b(?:is|are) there\b(?:\s+[\w'-]+){0,3}?\s+(?:time limi
                        r"fees?|charges?|costs?|amounts?|timelines?|time ?frames?|number)\b", re.I)
 _CARES_ABOUT = re.compile(r"^\s*(?:does|do|would|will)\s+(?:the\s+)?[\w' ]{1,30}?\s+(?:care|mind|object|regulate|police)\b|"
                           r"\b(?:have|has) (?:a|any) (?:problem|issue) with\b", re.I)
+_NEW_YORK = re.compile(r"\bNew York\b|\bNYS\b|\bN\.Y\.", re.I)
 _ABOUT_A_RULE = re.compile(r"\b(?:rules?|laws?|requirements?|regulations?|restrictions?|anything|something|provisions?|"
                            r"polic(?:y|ies)|standards?|limits?|deadlines?|time limits?)\b", re.I)
 _RULE_AGAINST = re.compile(r"\b(?:rule|law|regulation|ordinance)s? against\b", re.I)
@@ -729,6 +732,10 @@ YES_NO_PROMOTE = 0.70
 # Building Inspector ordered disconnected?", 0.65) over 7-9(a) (first connection, 0.56), scored 0.868 / 0.879.
 # Dev (2,513 q): 3 more right (provision or key fact first), none lost; every change made the lead's provision
 # the one the question names.
+# ... or scored lower, when its headnote question all but restates the question ("can the village shut off my
+# power?" is 0.79 from 7-7(d)'s "can the Village cut off my power if the wiring is dangerous?", scored 0.74 to
+# 7-9(b)'s 1.5 on reconnecting).
+YES_NO_RESTATES = 0.78
 TIED = 0.97
 CLOSER_QUESTION = 0.08
 
@@ -744,7 +751,7 @@ def _verdict_first(corpus: "Corpus", plan: QueryPlan, best: list) -> list:
     if yes_no(plan, best[0][3], _said(_lead_in(corpus, best[0][2].id), best[0][1])) is not None:
         return best
     for i, (score, sentence, p, h) in enumerate(best[1:3], start=1):
-        if score < ALSO_CITED * best[0][0]:
+        if score < ALSO_CITED * best[0][0] and (h.yes_no_similarity or 0.0) < YES_NO_RESTATES:
             break
         if ((h.yes_no_similarity or 0.0) >= YES_NO_PROMOTE and _headnote_verdict(plan, h) is not None
                 and yes_no(plan, h, _said(_lead_in(corpus, p.id), sentence)) is not None):

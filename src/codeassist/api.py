@@ -171,6 +171,12 @@ class Assistant:
             ans = A.answer_lookup(self.corpus, q, plan.citation_text or q, plan.municipality)
             if ans is not None:
                 return ans
+        if plan.intent == "definition" and plan.term and not plan.asked_definitions and not _asks_what_is(plan):
+            # "max silt fence spacing per the Blue Book?" uses the term without asking what it means: a gap the
+            # question names (the manual's contents are not in the corpus) answers it
+            gap = A.find_gap(self.corpus, plan, munis, None)
+            if gap is not None:
+                return gap
         if plan.intent == "definition" and plan.term:
             # "30,000 sq ft of regrading - is that a 'land development activity'?": the calculator decides it.
             name = self._calculator_from_evidence(plan)
@@ -385,6 +391,12 @@ class Assistant:
 
 _OPENS_QUESTION = re.compile(r"\s*(?:is|are|does|do|did|can|could|may|must|will|would|should|has|have|"
                              r"what|who|how|when|where|which|why)\b", re.I)
+
+
+def _asks_what_is(plan: QueryPlan) -> bool:
+    """"what's the Blue Book everyone keeps mentioning?" asks what the term is, however it goes on."""
+    return bool(re.match(r"\s*(?:so\s+|ok\s+)?(?:what|who)(?:'s|\s+is|\s+are|\s+was)\s+(?:(?:the|a|an|this|that)\s+)?"
+                         + re.escape(plan.term or ""), plan.query, re.I))
 
 
 def _leads_clearly(hits: list[Hit], close: float) -> bool:

@@ -241,6 +241,8 @@ class QueryPlan(Frozen):
     named: tuple[str, ...] = Field(default=(), description="Municipalities the question names, in order.")
     scope: tuple[str, ...] = Field(default=(), description="Municipalities the answer covers.")
     other_place: str | None = Field(default=None, description="A place named that is not in the corpus.")
+    outside_new_york: bool = Field(default=False, description="The question names a place outside New York State "
+                                   "('my license is from New Jersey'): a rule for New York licences is not its Yes.")
     overridden: str | None = Field(default=None, description="The municipality the caller chose when the question "
                                    "names another one only: the question's is answered, and the answer says so.")
     expanded: str = Field(description="The question with abbreviations' and everyday words' expansions appended.")

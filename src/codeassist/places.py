@@ -35,6 +35,7 @@ _SENTENCE_END_AFTER = re.compile(r"(?:'s|')?\s*(?:[?.!;,:)]|$)")
 _STATE_CODE_AFTER = re.compile(r"(,\s*|\s+)([A-Z]{2})(?![\w-])")
 _STATE_GAP = re.compile(r"(?:'s|')?\s*,?\s*$")
 _STATE_CODE = re.compile(r"\s*,\s*([A-Z]{2})(?![\w-])")
+_CAPITAL_COUNTY = re.compile(r"\b((?:[A-Z][A-Za-z.']+[ -]){1,3})County\b")
 _GENERIC = re.compile(r"(?<![\w-])(?:town|village|city|county|hamlet)\s+of\s+"
                       r"([a-z][a-z.'\-]*(?:\s+[a-z][a-z.'\-]*){0,2})")
 _ABBREVIATIONS = [("saint ", ("st. ", "st ")), ("st. ", ("st ", "saint ")), ("mount ", ("mt. ", "mt ")),
@@ -71,6 +72,7 @@ class _Name:
     base: str  # normalized bare name, e.g. "hempstead" for "village of hempstead"
     kind: str
     cued: bool  # the variant carries its own cue ("town of kent", "orange county")
+    abroad: bool = False  # outside New York State: another state, a city there, another country
 
 
 @dataclass(frozen=True)
@@ -166,13 +168,14 @@ class Gazetteer:
         self._neutral = {normalize(n) for n in data.neutral}
         self._state_codes = set(data.other_state_codes)
         self._names: dict[str, _Name] = {}
-        lists = [("borough", data.boroughs), ("city", data.ny_cities), ("town", data.ny_towns),
-                 ("village", data.ny_villages),
-                 ("hamlet", [h for hs in data.ny_hamlets.values() for h in hs]), ("region", data.ny_regions),
-                 ("county", data.ny_counties), ("state", data.us_states), ("city", data.us_cities),
-                 ("country", data.countries)]
+        # (kind, names, outside New York State)
+        lists = [("borough", data.boroughs, False), ("city", data.ny_cities, False), ("town", data.ny_towns, False),
+                 ("village", data.ny_villages, False),
+                 ("hamlet", [h for hs in data.ny_hamlets.values() for h in hs], False), ("region", data.ny_regions, False),
+                 ("county", data.ny_counties, False), ("state", data.us_states, True), ("city", data.us_cities, True),
+                 ("country", data.countries, True)]
         not_bare = {normalize(c) for c in data.ny_counties_not_bare}
-        for kind, names in lists:
+        for kind, names, abroad in lists:
             for display in names:
                 for variant, bare, cued in _variants(display, kind):
                     if kind == "county":
@@ -181,7 +184,7 @@ class Gazetteer:
                         shown = display if not cued else f"{display} County"
                     else:
                         shown = display
-                    self._names.setdefault(variant, _Name(shown, bare, kind, cued))
+                    self._names.setdefault(variant, _Name(shown, bare, kind, cued, abroad))
         self._compiled: dict[frozenset[str], _Compiled] = {}
         self._by_raw: dict[tuple[str, ...], _Compiled] = {}
 
@@ -213,7 +216,7 @@ class Gazetteer:
                 continue
             if name.base in ours and name.kind in ("village", "town", "city", "hamlet"):
                 # e.g. the Village of Hempstead, when bare "hempstead" is the Town's
-                name = _Name(f"{name.kind.title()} of {name.display}", name.base, name.kind, name.cued)
+                name = _Name(f"{name.kind.title()} of {name.display}", name.base, name.kind, name.cued, name.abroad)
             names[variant] = name
         words = names.keys() | protected
         body = _trie_regex(sorted(words))
@@ -238,7 +241,22 @@ class Gazetteer:
                 chosen.append(cand)
         chosen = self._elsewhere(sorted(chosen, key=lambda c: c.start), text, low)
         generic = self._generic(low, chosen)
+        generic += self._counties(text, chosen + generic)
         return sorted(chosen + generic, key=lambda c: c.start)
+
+    def _counties(self, text: str, chosen: list[_Match]) -> list[_Match]:
+        """'Miami-Dade County', 'Cook County': a county named with capitals that is none of New York's (the
+        list has all of them), so it lies outside the state."""
+        out = []
+        for m in _CAPITAL_COUNTY.finditer(text):
+            words = m.group(1).replace("-", " - ").split()
+            while words and normalize(words[0]) in self._stop:
+                words.pop(0)
+            if not words or any(not (m.end() <= c.start or m.start() >= c.end) for c in chosen):
+                continue  # a known county ("Nassau County"), one of ours, or no name at all ("The County")
+            display = " ".join(words).replace(" - ", "-") + " County"
+            out.append(_Match(m.start(), m.end(), _Name(display, normalize(display), "county", True, True)))
+        return out
 
     def _elsewhere(self, chosen: list[_Match], text: str, low: str) -> list[_Match]:
         """One of our names followed by another state names that state's place ("Hempstead, Texas",
@@ -250,14 +268,14 @@ class Gazetteer:
             if (prev is not None and prev.ours and m.name is not None and m.name.kind == "state"
                     and _STATE_GAP.match(low[prev.end:m.start])):
                 display = f"{_title(text[prev.start:prev.end])}, {m.name.display}"
-                out[-1] = _Match(prev.start, m.end, _Name(display, normalize(display), "place", True))
+                out[-1] = _Match(prev.start, m.end, _Name(display, normalize(display), "place", True, True))
                 continue
             out.append(m)
         for i, m in enumerate(out):
             code = _STATE_CODE.match(text, m.end) if m.ours else None
             if code and code.group(1) in codes and not (i + 1 < len(out) and out[i + 1].start < code.end()):
                 display = f"{_title(text[m.start:m.end])}, {code.group(1)}"
-                out[i] = _Match(m.start, code.end(), _Name(display, normalize(display), "place", True))
+                out[i] = _Match(m.start, code.end(), _Name(display, normalize(display), "place", True, True))
         return out
 
     def _counts(self, name: _Name, text: str, low: str, start: int, end: int) -> bool:
@@ -305,6 +323,10 @@ class Gazetteer:
         """The first place named in `text` that is not one of `ours` (lower-case names and aliases), as
         displayed (Title Case), or None."""
         return next((m.name.display for m in self._matches(text, ours) if m.name is not None), None)
+
+    def outside_new_york(self, text: str, ours: Iterable[str]) -> bool:
+        """Whether `text` names a place outside New York State ("licensed in New Jersey", "Stamford, CT")."""
+        return any(m.name is not None and m.name.abroad for m in self._matches(text, ours))
 
     def other_places(self, text: str, ours: Iterable[str]) -> list[str]:
         """Every such place, in the order named."""

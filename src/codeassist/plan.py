@@ -460,7 +460,8 @@ class Planner:
         follow = ("municipality" if moved_to else "area" if "area" in slots and U.is_follow_up_area(text)
                   else "full_text" if U.is_follow_up_full_text(text) else None)
         return QueryPlan(query=text, municipality=muni, municipality_source=source, named=named, scope=scope,
-                         other_place=other, overridden=overridden, expanded=expanded, expansions=expansions, citations=citations, embedded=embedded,
+                         other_place=other, outside_new_york=bool(other) and self.gazetteer.outside_new_york(text, self.ours),
+                         overridden=overridden, expanded=expanded, expansions=expansions, citations=citations, embedded=embedded,
                          words=len(words), unknown_words=unknown,
                          definitions=tuple(dict.fromkeys(asked + used)), asked_definitions=tuple(asked),
                          intent=route.intent, calculator=route.calculator, term=route.term,

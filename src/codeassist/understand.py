@@ -465,7 +465,8 @@ _USING = re.compile(r"\b(?:keeps?|kept|still|continues? to|go(?:es)? on) us(?:e|
 ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
     (r"landing area|log haul|haul road", "silviculture_landing_or_haul_road"),
     (r"\b(silvicultur\w*|logging|timber|forestry)\b", "silviculture"),
-    (r"\b(farm\w*|agricultur\w*|livestock|crops?|grazing)\b", "agriculture"),
+    (r"\b(farm\w*|agricultur\w*|livestock|crops?|grazing|orchards?|vineyards?|pastures?|hay ?fields?|growing beds|"
+     r"(?:plant|tree|shrub|wholesale) nurser(?:y|ies)|nursery (?:beds?|stock|fields?|rows?))\b", "agriculture"),
     (r"\b(routine maintenance|maintain(?:ing)? the original|back to (?:how|the way) it was|original (?:line|grade)|"
      # "repaving the existing lot at the same grade"
      r"(?:same|existing) (?:line and )?grade|"

@@ -557,3 +557,28 @@ def test_more_land_disturbed_than_the_lot_has_is_asked_back(assistant, corpus):
 def test_staff_journeymen_need_no_permit(assistant, corpus):
     ans = ask(assistant, corpus, "Our plant has two staff journeymen wiring a new machine. Permit needed?", municipality="tuckahoe")
     assert ans.calculator == "electrical_permit" and ans.lead.startswith("No permit"), ans.lead
+
+
+def test_a_term_used_in_asking_for_a_documents_contents_is_its_gap_not_its_definition(assistant, corpus):
+    ans = ask(assistant, corpus, "how far apart do silt fence stakes go per the Blue Book?", municipality="hempstead")
+    assert ans.abstained and "not in this corpus" in ans.lead, ans.lead
+    # asked what it is, however the question goes on, the definition answers
+    ans = ask(assistant, corpus, "what's the Blue Book my engineer keeps talking about?", municipality="hempstead")
+    assert ans.intent == "definition" and not ans.abstained
+
+
+def test_a_nursery_is_agriculture_and_an_exemption_leaves_post_construction_controls_conditional(assistant, corpus):
+    ans = ask(assistant, corpus, "We run a tree nursery and are regrading 3 acres of nursery beds. SWPPP needed?",
+              municipality="hempstead")
+    assert ans.calculator == "applicability" and ans.lead.startswith("Likely exempt"), ans.lead
+    assert "also apply" not in ans.lead and "If the exemption is not granted" in ans.lead
+
+
+def test_self_inspections_after_rain_are_not_the_villages_rule(assistant, corpus):
+    ans = ask(assistant, corpus, "must we inspect our silt fences after every storm in Tuckahoe?", municipality="tuckahoe")
+    assert ans.abstained and "Hempstead" in ans.lead, ans.lead
+
+
+def test_history_is_another_subject(assistant, corpus):
+    ans = ask(assistant, corpus, "when was the village incorporated and who was the mayor?", municipality="tuckahoe")
+    assert ans.abstained and "local government and history" in ans.lead, ans.lead

@@ -460,10 +460,13 @@ def test_a_no_about_one_profession_is_no_no_for_another(plan):
 def test_whether_a_described_situation_meets_the_rule_is_not_read_off_the_rule(plan):
     said = "The as-built plans shall be certified by a New York State licensed professional engineer."
     must = "Must the as-built plans be certified by a New York State licensed professional engineer?"
-    judged = plan("our as-built was stamped by an engineer licensed in Ohio. is that acceptable?")
+    judged = plan("our as-built was stamped by a licensed engineer. is that acceptable?")
     assert yes_no(judged, hit(), said) is None  # the modal of the rule does not judge the situation
     assert yes_no(judged, hit("yes", must, CLOSE), said) is None  # nor does a merely close headnote question
     assert yes_no(judged, hit("yes", must, YES_NO_EXCEPTION_SIMILARITY), said) == "Yes"  # a very close one may
+    # but not for an engineer licensed outside New York: the rule's Yes is for New York licences
+    ohio = plan("our as-built was stamped by an engineer licensed in Ohio. is that acceptable?")
+    assert yes_no(ohio, hit("yes", must, YES_NO_EXCEPTION_SIMILARITY), said) is None
     assert yes_no(plan("must the as-built plans be certified by an engineer?"), hit(), said) == "Yes"
 
 
@@ -546,3 +549,11 @@ def test_does_the_town_care_asks_whether_the_law_speaks_to_it(plan):
     assert yes_no(plan("Does the village care if my site makes the water in the surface waters cloudy and muddy with turbidity?"),
                   allowed, said) == "Yes"
     assert yes_no(plan("Is it allowed for my site to make the surface waters muddy?"), allowed, said) == "No"
+
+
+def test_a_rule_for_new_york_licences_is_no_yes_for_a_licence_from_another_state(plan):
+    said = ("An electrical contractor holding a license from another town or municipality of the State of New York "
+            "shall be entitled to a license")
+    ny = hit("yes", "Is an electrician licensed in another New York municipality entitled to a Tuckahoe registration?", 0.75)
+    assert yes_no(plan("My electrical license is from New Jersey. Does Tuckahoe honor it?"), ny, said) is None
+    assert yes_no(plan("I'm licensed in White Plains. Does Tuckahoe honor my license?"), ny, said) == "Yes"

@@ -176,3 +176,8 @@ def test_a_comparison_searches_its_topic_not_the_words_asking_to_compare(assista
     cited = [c.id for c in ans.citations]
     assert ans.intent == "compare" and any(c.startswith("hempstead:construction-inspection(A)") for c in cited), cited
     assert not any("enforcement(D)" in c or "7B-8(d)" in c for c in cited)
+
+
+def test_a_headnote_question_that_restates_the_question_leads_though_scored_lower(assistant, corpus):
+    ans = ask(assistant, corpus, "is the village allowed to cut off the electricity to my house?", "tuckahoe")
+    assert ans.citations[0].id == "tuckahoe:7-7(d)" and ans.lead.startswith("Yes"), ans.lead

@@ -377,7 +377,9 @@ def headline(out: ApplicabilityOutput, names: dict[str, str], data: dict | None 
         if required == "unknown" and out.unsettled_because:
             verdict += f": {out.unsettled_because}"
     extra = ""
-    if out.conditions:
+    if out.conditions and required == "likely_exempt":
+        extra = f" If the exemption is not granted, post-construction stormwater controls apply (Condition {', '.join(out.conditions)})."
+    elif out.conditions:
         extra = f" Post-construction stormwater controls also apply (Condition {', '.join(out.conditions)})."
     elif out.post_construction_controls is False and required in ("yes", "likely_exempt"):
         extra = " Post-construction stormwater controls are not required on these facts (none of Conditions A, B and C is met)."
