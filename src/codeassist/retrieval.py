@@ -287,12 +287,12 @@ class Retriever:
     def _reasons_whole(self, ranked: list[tuple[str, float, tuple[str, ...]]]) -> list[tuple[str, float, tuple[str, ...]]]:
         """"Why does the town care about runoff?": when two or more of the top provisions are items of one list
         (findings, purposes), the list as a whole answers; it takes the first item's place and score."""
-        whole = next(iter(self.corpus.lists_among([pid for pid, _, _ in ranked[:REASONS_TOP]]).items()), None)
-        if whole is None:
+        lists = self.corpus.lists_among([pid for pid, _, _ in ranked[:REASONS_TOP]])
+        if not lists or any(any(row[0] == parent for row in ranked[:rows[0]]) for parent, rows in lists.items()):
+            # a list already ranks above its items: "what has to be in an NOV?" is § 7B-8(a) and its items, not
+            # § 7B-8, whose parts (a) and (e) also rank
             return ranked
-        parent, rows = whole
-        if any(row[0] == parent for row in ranked[:rows[0]]):
-            return ranked  # the list already ranks above its items
+        parent, rows = next(iter(lists.items()))
         first, score, names = ranked[rows[0]]
         rest = [row for row in ranked if row[0] != parent]
         at = next(i for i, row in enumerate(rest) if row[0] == first)

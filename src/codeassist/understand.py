@@ -550,7 +550,9 @@ class Route:
 
 
 _DEFINITION_CUE = re.compile(r"\b(?:counts? as|considered|qualif(?:y|ies) as|what(?:'s| is| are|s)|define|definition of|"
-                             r"meaning of|mean by|defined as|am i (?:an?|the)|are we (?:an?|the))\b|\s=\s*", re.I)
+                             r"meaning of|mean by|defined as|am i (?:an?|the)|are we (?:an?|the)|"
+                             # "can my contractor be the applicant?": whether someone can be what a term names
+                             r"(?:can|could|may) (?:[\w']+ ){1,3}(?:be|act as|serve as)(?= (?:an?|the) ))\b|\s=\s*", re.I)
 
 
 def bare_phrase(text: str) -> str:

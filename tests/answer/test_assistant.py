@@ -582,3 +582,8 @@ def test_self_inspections_after_rain_are_not_the_villages_rule(assistant, corpus
 def test_history_is_another_subject(assistant, corpus):
     ans = ask(assistant, corpus, "when was the village incorporated and who was the mayor?", municipality="tuckahoe")
     assert ans.abstained and "local government and history" in ans.lead, ans.lead
+
+
+def test_whether_someone_can_be_what_a_term_names_is_its_definition(assistant, corpus):
+    ans = ask(assistant, corpus, "Could our property manager be the applicant?", municipality="hempstead")
+    assert ans.intent == "definition" and ans.citations[0].id == "hempstead:390/applicant", ans.lead

@@ -181,3 +181,10 @@ def test_a_comparison_searches_its_topic_not_the_words_asking_to_compare(assista
 def test_a_headnote_question_that_restates_the_question_leads_though_scored_lower(assistant, corpus):
     ans = ask(assistant, corpus, "is the village allowed to cut off the electricity to my house?", "tuckahoe")
     assert ans.citations[0].id == "tuckahoe:7-7(d)" and ans.lead.startswith("Yes"), ans.lead
+
+
+def test_what_a_document_must_hold_is_the_list_ranked_above_its_items_not_its_section(assistant, corpus):
+    # § 7B-8(a) (the notice and its items) ranks above its items; § 7B-8, whose parts (a) and (e) also rank,
+    # does not take its place
+    ans = ask(assistant, corpus, "drafting a notice of violation for a Tuckahoe site: what must it contain?", "tuckahoe")
+    assert ans.citations[0].id == "tuckahoe:7B-8(a)", [c.id for c in ans.citations]
