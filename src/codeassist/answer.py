@@ -270,7 +270,8 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return None  # "must the notice go to the owner only?": "shall ... to the landowner or other person" is no Yes
     official = bool(_OFFICIAL_ASKED.search(clause))
     modal = _modal_verdict(asks, said, official) if _speaks_to(plan.query, said, plan.expansions) and \
-        not _denies_subject(plan.query, said) and _same_figures(_figures_asked(plan.query, said), "", said) else None
+        not _denies_subject(plan.query, said) and _same_figures(_figures_asked(plan.query, said), "", said) and \
+        _names_what_is_required(clause, said, plan.expansions) else None
     if modal is not None and headnote is not None and headnote != modal:
         return None  # a close headnote question says otherwise
     if modal == "Yes" and _other_actor(plan.query, said, plan.expansions):
@@ -426,7 +427,8 @@ def _denies_subject(question: str, asked: str) -> bool:
 # "can a land surveyor stamp our plan?", "can my GC just do it?": who would do the work, asked by name.
 _ACTOR = re.compile(r"\b(?:can|could|may|might)\s+(?:a|an|the|my|our|his|her|their|any|one of (?:our|my|the))\s+"
                     r"(?:[\w-]+\s+){0,2}?([\w-]+)\s+(?:just\s+|also\s+|legally\s+|still\s+)?"
-                    r"(?:prepare|sign|stamp|certify|design|draw|write|do|submit|seal|put together|handle)\b", re.I)
+                    r"(?:prepare|sign|stamp|certify|design|draw|write|do|submit|seal|put together|handle|enforce|"
+                    r"carry out|execute)\b", re.I)
 
 
 # The professions and parties a headnote question may turn on ("... certified by a landscape architect ...?").
@@ -543,7 +545,7 @@ def _same_figures(question: str, asked: str, text: str = "", area: float | None 
 # "does Tuckahoe require a bond?" asks whether it is required; "the Village may require" makes it the Village's
 # choice, which neither Yes nor No says (DOMAIN.md: "may" is discretionary, "shall" is not).
 _REQUIRED_ASKED = re.compile(r"\b(?:does|do|will|would|is|are)\b[^?.!]{0,50}?\brequire[sd]?\b", re.I)
-_MAY_REQUIRE = re.compile(r"\b(?:may|can|could)\b[^.;:?]{0,60}?\brequire\b", re.I)
+_MAY_REQUIRE = re.compile(r"\b(?:may|can|could)\b[^.;:?]{0,60}?\brequire[sd]?\b", re.I)  # "may be required" too
 
 
 def _discretion_asked_as_duty(question: str, asked: str, said: str) -> bool:
@@ -620,6 +622,24 @@ def _relation(question: str, asked: str) -> str | None:
         return "same"
     may_side = clause if kind in _MAY else asked
     return "inverse" if _ORDER.search(may_side) else None
+
+
+# "does the Village require an operation and maintenance manual?": what is required, up to where the sentence
+# goes on about it ("... on site every day", "... for stormwater practices").
+_REQUIRED_THING = re.compile(r"\b(?:require|requires|need|needs|have to (?:have|get|provide|submit|file))\s+"
+                             r"(?:an?|the|any)\s+(?!(?:one|other|such|more)\b)"
+                             r"([a-z][\w-]*(?:\s+(?!(?:on|for|in|at|to|before|after|when|if|from|by|with|every|each|per|"
+                             r"during|under|of|or|that|which|who)\b)[a-z][\w-]*){0,3})", re.I)
+
+
+def _names_what_is_required(clause: str, said: str, expansions: Sequence[str] = ()) -> bool:
+    """"does X require a Y?" is answered by a rule's modal only if the words quoted name the Y (its last word, or
+    the glossary's words for it): "shall constitute a separate offense" says nothing of a trained contractor."""
+    m = _REQUIRED_THING.search(clause)
+    if m is None:
+        return True
+    head = stems(m.group(1).split()[-1])
+    return not head or bool(set(head) & (set(stems(said)) | set(stems(" ".join(expansions)))))
 
 
 def _modal_verdict(asks: str | None, said: str, official_asked: bool = False) -> str | None:

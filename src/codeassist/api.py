@@ -219,6 +219,12 @@ class Assistant:
         lead_in = A._lead_in(self.corpus, hits[0].id)
         return lead_in is not None and "may be exempt" in lead_in.quote
 
+    def _rules_elsewhere(self, name: str, muni: str) -> bool:
+        """The municipality's rules for this calculator say its contents live in text not in the corpus."""
+        rules = self.corpus.rules.get(muni)
+        table = getattr(rules, name, None) if rules is not None else None
+        return bool(getattr(table, "missing", None))
+
     def _first(self, plan: QueryPlan) -> str | None:
         """Retrieval's best provision when it leads clearly (the next scores under GAP_YIELD_LEAD of it, and
         it is GAP_YIELD_CLOSE close) or one of its headnote yes/no questions is GAP_YIELD_ASKED close;
@@ -313,6 +319,8 @@ class Assistant:
                 return None  # nothing in the question this calculator can use: answer from the text instead
             if follow and self._exemption_leads(plan, muni):
                 return None  # "a storm took out a drain; we dug right away. did we need a SWPPP?": emergency work may be exempt
+            if follow and len(munis) == 1 and self._rules_elsewhere(name, muni):
+                return None  # "must the Village's SWPPP list the receiving waters?": its list is not here, whatever the area
             if follow:
                 p = self._threshold(name, muni) if len(munis) == 1 else None
                 blocks = [D.text(follow)]

@@ -205,7 +205,9 @@ _STRUCTURES = r"(?:sheds?|decks?|garages?|rooms?|additions?|patios?|slabs?|struc
 
 
 _THRESHOLD_NAMED = re.compile(r"\b(?:the|that|this|an?)\s+(?:one|five|\d+(?:\.\d+)?)\s*(?:acres?|square feet|sq\.? ?ft\.?)\s+"
-                              r"(?:mark|threshold|cut ?off|line|trigger|limit|rule|minimum|requirement|standard)\b")
+                              r"(?:mark|threshold|cut ?off|line|trigger|limit|rule|minimum|requirement|standard)\b|"
+                              # "a phasing limit of one acre at a time": the rule's figure, not the site's
+                              r"\b(?:limit|cap|maximum|max|rule|restriction)\s+of\s+(?:one|an?|\d+(?:\.\d+)?)\s*acres?\b")
 
 
 def extract_area(q: str) -> tuple[str, float] | None:

@@ -587,3 +587,18 @@ def test_history_is_another_subject(assistant, corpus):
 def test_whether_someone_can_be_what_a_term_names_is_its_definition(assistant, corpus):
     ans = ask(assistant, corpus, "Could our property manager be the applicant?", municipality="hempstead")
     assert ans.intent == "definition" and ans.citations[0].id == "hempstead:390/applicant", ans.lead
+
+
+def test_hempstead_only_rules_asked_of_the_village_name_what_is_missing(assistant, corpus):
+    ans = ask(assistant, corpus, "Does the Village make me sign an easement for the detention pond?", municipality="tuckahoe")
+    assert ans.abstained and "easement" in ans.lead and ans.citations and ans.citations[0].id == "tuckahoe:7B-6(e)"
+    # the Village's SWPPP list is not here: said at once, not after asking the area
+    ans = ask(assistant, corpus, "must the Village's SWPPP show the receiving waters?", municipality="tuckahoe")
+    assert ans.intent != "clarify" and ans.abstained and "Article XII" in ans.lead, ans.lead
+
+
+def test_a_rules_figure_is_not_the_sites_area():
+    from codeassist.understand import extract_area
+    assert extract_area("Does Tuckahoe have a phasing limit of one acre at a time?") is None
+    assert extract_area("is there a cap of 5 acres on routine maintenance?") is None
+    assert extract_area("can we clear all 0.8 acres at once?") == ("acres", 0.8)

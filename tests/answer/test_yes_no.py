@@ -557,3 +557,22 @@ def test_a_rule_for_new_york_licences_is_no_yes_for_a_licence_from_another_state
     ny = hit("yes", "Is an electrician licensed in another New York municipality entitled to a Tuckahoe registration?", 0.75)
     assert yes_no(plan("My electrical license is from New Jersey. Does Tuckahoe honor it?"), ny, said) is None
     assert yes_no(plan("I'm licensed in White Plains. Does Tuckahoe honor my license?"), ny, said) == "Yes"
+
+
+def test_a_rules_modal_does_not_say_yes_to_requiring_a_thing_it_never_names(plan):
+    said = "Each and every day that such violation continues shall constitute a separate offense."
+    assert yes_no(plan("Does Tuckahoe require a trained contractor on site every day?"), hit(), said) is None
+    assert yes_no(plan("does the village require a guarantee from the developer?"), hit(),
+                  "The developer shall provide the Village with a guarantee of the completion of the facilities.") == "Yes"
+
+
+def test_may_be_required_is_a_power_not_a_duty(plan):
+    said = ("the developer, prior to construction, may be required to provide the Village with an irrevocable letter of "
+            "credit")
+    assert yes_no(plan("does the village require a letter of credit?"), hit(), said) is None
+
+
+def test_whoever_is_named_to_enforce_must_be_the_one_the_law_names(plan):
+    said = "the Stormwater Management Officer may prevent the occupancy of said building or land"
+    assert yes_no(plan("Can the police enforce an occupancy hold?"), hit(), said) is None
+    assert yes_no(plan("Can the village prevent occupancy of the building?"), hit(), said) == "Yes"
