@@ -202,6 +202,8 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     hit = _same_polarity(plan, hit)
     if plan.outside_new_york and _NEW_YORK.search(f"{hit.yes_no_text or ''} {said}"):
         return None  # "my license is from New Jersey; does Tuckahoe honor it?": a rule for New York licences is no Yes
+    if _claims_another_figure(plan.query, said):
+        return "No"  # "I heard the appeal window is 30 days. Right?" against "within 15 days"
     if _SAME_OR_DIFFERENT.search(plan.query) or (len(plan.named) >= 2 and _VERSUS.search(plan.query)):
         return None  # "is the appeal window any different in A and B?": one provision's Yes/No does not answer it
     clause = plan.query[asking_clause(plan.query):]
@@ -396,6 +398,8 @@ def _headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
         return None
     if _denies_subject(plan.query, asked):
         return None  # "she's not a landscape architect. Can she sign?" is not "can a landscape architect prepare it?"
+    if _other_action(question, f"{asked} {hit.text}", plan.expansions):
+        return None  # "can I appeal a stop-work order?" is not "may work that addresses the violations continue?"
     if _ONLY_ASKED.search(question[asking_clause(question):]) and not _ONLY_ASKED.search(asked):
         return None  # "does the village only inspect on complaint?" is not "can the village inspect at random?"
     if not _same_figures(plan.query, asked, hit.text, _sq_ft(plan)):
@@ -407,6 +411,54 @@ def _headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
 
 def _sq_ft(plan: QueryPlan) -> float | None:
     return plan.slots.get("area") if plan.slots.get("area_unit") == "sq_ft" else None
+
+
+# A figure the asker puts to us as the law's ("is it true the Town needs 72 hours' notice?", "I heard the appeal
+# window is 30 days. Right?", "do I get 30 days to appeal?"), in a unit of time, rain, percent or money.
+_CLAIM = re.compile(r"\b(?:is (?:it|that|this) (?:true|right|correct|so)|i (?:heard|was told|read)|(?:someone|somebody|they|he|she|"
+                    r"my \w+|the \w+) (?:said|says|told me)|told me)\b|\b(?:right|correct|true)\s*\?\s*$|"
+                    r"\bdo (?:i|we) (?:have|get) (?:\w+ ){0,2}\d", re.I)
+_UNIT_FIGURE = re.compile(r"(\$\s?[\d,]+(?:\.\d+)?)|([\w.,-]+)\s*(?:-\s*)?(hours?|hrs?|days?|weeks?|months?|years?|yrs?|"
+                          r"inch(?:es)?|percent|%)(?![\w])", re.I)
+_UNIT_NAMES = {"hr": "hour", "yr": "year", "%": "percent", "inche": "inch"}
+
+
+def _unit_figures(text: str) -> set[tuple[str, str]]:
+    """(value, unit) for each figure with a unit in the text: ("48", "hour"), ("1000", "dollar")."""
+    out = set()
+    for m in _UNIT_FIGURE.finditer(text):
+        if m.group(1):
+            out |= {(v, "dollar") for v in figures(m.group(1))}
+            continue
+        unit = m.group(3).lower().rstrip("s") or m.group(3)
+        out |= {(v, _UNIT_NAMES.get(unit, unit)) for v in figures(m.group(2))}
+    return out
+
+
+def _claims_another_figure(question: str, said: str) -> bool:
+    """The question puts one figure to us as the law's and the quoted words give that unit only other figures."""
+    if not _CLAIM.search(question):
+        return False
+    claimed = _unit_figures(question)
+    if len(claimed) != 1:
+        return False
+    (value, unit), = claimed
+    given = {v for v, u in _unit_figures(said) if u == unit}
+    return bool(given) and value not in given
+
+
+# Steps of their own a question may ask about: a headnote question that does not name the step ("may work continue
+# under a stop-work order?") does not answer whether one may take it ("can I appeal the stop-work order?").
+_LEGAL_ACTION = re.compile(r"\b(appeal\w*|contest\w*|challeng\w*|disput\w*|sue|suing|waiv\w*|transfer\w*|"
+                           r"revok\w*|revocation|cancel\w*|reinstat\w*)\b", re.I)
+
+
+def _other_action(question: str, named: str, expansions: Sequence[str] = ()) -> bool:
+    """The asking clause names a step (appeal, waive, refund, renew ...) that neither the headnote question nor
+    the provision's text names, nor the glossary's words for the question's words."""
+    clause = question[asking_clause(question):]
+    words = set(stems(f"{named} {' '.join(expansions)}"))
+    return any(not set(stems(m.group(1))) & words for m in _LEGAL_ACTION.finditer(clause))
 
 
 _ONLY_ASKED = re.compile(r"\b(?:only|solely)\b(?! (?:to|for)\b)", re.I)

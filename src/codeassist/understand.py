@@ -437,6 +437,9 @@ _OVER_THRESHOLD = re.compile(r"\b(?:over|under|above|below|past|meet|hit|cross|r
                              r"(?:threshold|cutoff|cut-off|line)\b|\b(?:are|is) (?:we|i|it|this|the (?:job|site|project)) "
                              r"(?:in or out|covered or not)\b", re.I)
 _CHECKLIST = re.compile(r"\b(what goes in|what (?:must|should|has to|needs to) (?:a |my |the |our )?(?:swppp|plan) (?:contain|include|have)|"
+                        # "what are all the things the SWPPP must include for a 3 acre site?"
+                        r"what (?:are )?(?:all )?(?:the )?(?:things|items|parts|sections|elements)\b[^?]{0,30}\b(?:swppp|plan) "
+                        r"(?:must|should|has to|needs to|shall) (?:contain|include|have|show|list)|"
                         r"checklist|contents of (?:a |my |the )?swppp|what (?:do i|should i|must i) (?:put|include) in)\b", re.I)
 _PENALTY = re.compile(r"\b(fines?|penalt(?:y|ies)|how much (?:will|would|could|do) (?:i|we|they) (?:owe|pay|be fined)|jail|imprison|"
                       r"offen[cs]es?|convictions?|how many (?:violations|offenses)|one violation or (?:several|many|more)|"

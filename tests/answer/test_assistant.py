@@ -602,3 +602,8 @@ def test_a_rules_figure_is_not_the_sites_area():
     assert extract_area("Does Tuckahoe have a phasing limit of one acre at a time?") is None
     assert extract_area("is there a cap of 5 acres on routine maintenance?") is None
     assert extract_area("can we clear all 0.8 acres at once?") == ("acres", 0.8)
+
+
+def test_a_list_of_everything_a_swppp_must_include_is_the_checklist(assistant, corpus):
+    ans = ask(assistant, corpus, "what are all the things the SWPPP must include for a 3 acre site?", municipality="hempstead")
+    assert ans.calculator == "swppp_checklist", ans.lead

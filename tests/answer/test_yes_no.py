@@ -576,3 +576,19 @@ def test_whoever_is_named_to_enforce_must_be_the_one_the_law_names(plan):
     said = "the Stormwater Management Officer may prevent the occupancy of said building or land"
     assert yes_no(plan("Can the police enforce an occupancy hold?"), hit(), said) is None
     assert yes_no(plan("Can the village prevent occupancy of the building?"), hit(), said) == "Yes"
+
+
+def test_a_figure_put_to_us_as_the_laws_that_the_text_gives_otherwise_is_a_no(plan):
+    said = "the determination of violation may be appealed by filing a written notice of appeal within 15 days of service"
+    assert yes_no(plan("I heard the appeal window on a violation notice is 30 days. Right?"), hit(), said) == "No"
+    assert yes_no(plan("do I get 30 days to appeal?"), hit(), said) == "No"
+    # a figure of the asker's situation, or one the text gives, is no claim to refute
+    assert yes_no(plan("is a second offense within 3 years fined more?"), hit(), "committed within a period of five years") != "No"
+    assert yes_no(plan("is it true the appeal window is 15 days?"), hit(), said) != "No"
+
+
+def test_a_step_the_headnote_question_never_names_is_not_its_answer(plan):
+    said = "persons receiving it shall halt all land development activities, except those that address the violations"
+    work = hit("yes", "May work that addresses the violations continue under a stop-work order?", 0.75)
+    assert yes_no(plan("can I appeal a stop-work order?"), work, said) is None
+    assert yes_no(plan("can work that fixes the violation continue under a stop-work order?"), work, said) == "Yes"
