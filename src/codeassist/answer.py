@@ -627,6 +627,10 @@ def _counts_otherwise(question: str, text: str) -> bool:
 # something may happen, set against a headnote question whether something must, answers the other way when
 # an order or an absence ("before", "without") ties them; with no such tie the two ask different things.
 _MAY = ("permission", "authority")
+# A duty the headnote question lays on a private party ("must the landowner grant ...?"), not on the officials.
+_PARTY_BOUND = re.compile(r"^\W*(?:if [^,?]*,\s*)?(?:must|shall|does|do|is|are|will)\s+(?:the|a|an|each|every|my|our|his|her|their)?\s*"
+                          r"(?:landowners?|(?:property )?owners?|homeowners?|applicants?|developers?|contractors?|"
+                          r"subcontractors?|persons?|i|you|we|they)\b", re.I)
 _ORDER = re.compile(r"\b(?:before|prior to|until|without|while)\b", re.I)
 _WITHOUT = re.compile(r"\bwithout\b", re.I)
 # "is just using it a violation?", "would that be illegal?": whether something is forbidden (not "installed in violation").
@@ -672,6 +676,8 @@ def _relation(question: str, asked: str) -> str | None:
         return "inverse"  # "is just using it a violation?" against "may one use it?": a violation is what one may not do
     if (kind in _MAY) == (headnote_kind in _MAY) or "obligation" not in (kind, headnote_kind):
         return "same"
+    if kind == "authority" and _PARTY_BOUND.search(asked_clause):
+        return None  # "can the town enter without permission?" is not "must the landowner grant a right of entry?"
     may_side = clause if kind in _MAY else asked
     return "inverse" if _ORDER.search(may_side) else None
 

@@ -341,6 +341,22 @@ def extract_dates(q: str, today: date) -> list[date]:
     return [d for _, d in sorted(out)]
 
 
+# The verbs that date the event a deadline runs from ("if I called the inspector Friday", "the NOV was served on
+# the 3rd", "it rained Tuesday").
+_EVENT_VERB = re.compile(r"\b(?:notif\w*|told|called|informed|served|received|got|issued|dated|rained|poured|stormed|"
+                         r"finished|completed|left|quit|disqualified|registered|accepted)\b", re.I)
+
+
+def event_dates(q: str, today: date) -> list[date]:
+    """The dates written in the clause of a verb that dates an event ("close up Sunday if I called Friday" ->
+    Friday), in text order; [] when no such clause holds a date."""
+    out: list[date] = []
+    for m in _EVENT_VERB.finditer(q):
+        clause = re.split(r"[,;?.!]|\b(?:and|but|so|can|could|when|if)\b", q[m.start():], maxsplit=1, flags=re.I)[0]
+        out += [d for d in extract_dates(clause, today) if d not in out]
+    return out
+
+
 def extract_time(q: str) -> tuple[int, int] | None:
     m = re.search(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)", q.lower())
     if not m:

@@ -607,3 +607,8 @@ def test_a_rules_figure_is_not_the_sites_area():
 def test_a_list_of_everything_a_swppp_must_include_is_the_checklist(assistant, corpus):
     ans = ask(assistant, corpus, "what are all the things the SWPPP must include for a 3 acre site?", municipality="hempstead")
     assert ans.calculator == "swppp_checklist", ans.lead
+
+
+def test_what_follows_an_unpaid_fine_is_not_in_the_text(assistant, corpus):
+    ans = ask(assistant, corpus, "what happens if I never pay the stormwater fine?", municipality="tuckahoe")
+    assert ans.abstained and "not paid" in ans.lead, ans.lead

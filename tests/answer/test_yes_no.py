@@ -592,3 +592,9 @@ def test_a_step_the_headnote_question_never_names_is_not_its_answer(plan):
     work = hit("yes", "May work that addresses the violations continue under a stop-work order?", 0.75)
     assert yes_no(plan("can I appeal a stop-work order?"), work, said) is None
     assert yes_no(plan("can work that fixes the violation continue under a stop-work order?"), work, said) == "Yes"
+
+
+def test_an_officials_power_is_not_the_converse_of_a_partys_duty(plan):
+    said = "the landowner shall grant to the Village the right to enter the property at reasonable times"
+    entry = hit("yes", "If private property is connected to the public system, must the landowner grant the Village a right of entry?", 0.68)
+    assert yes_no(plan("can the village enter my property without permission?"), entry, said) is None

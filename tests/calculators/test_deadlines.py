@@ -328,3 +328,16 @@ def test_a_claim_that_only_some_rain_calls_for_a_report_is_checked_against_the_l
     out = run(DeadlinesInput.model_validate(data))
     assert out.storm_inches == 0.5
     assert headline(out, {"hempstead": "Town of Hempstead"}, data, question).startswith(start)
+
+
+@pytest.mark.parametrize("question, slots, notice", [
+    # the day the notice was given dates it, not the first day the question names
+    ("can I close the walls on Sunday if I called the inspector Friday?",
+     {"dates": ["2026-11-29", "2026-12-04"], "event": "wiring_concealment"}, "2026-12-04"),
+    ("we notified the inspector on 2026-03-02; can we close up 2026-03-03?",
+     {"dates": ["2026-03-02", "2026-03-03"], "event": "wiring_concealment"}, "2026-03-02"),
+])
+def test_the_event_a_deadline_runs_from_is_the_day_its_verb_names(question, slots, notice):
+    from codeassist.calculators.deadlines import read_slots
+    data, follow = read_slots(slots, question, "tuckahoe", today=date(2026, 12, 4))
+    assert follow is None and data["wiring_concealment_notice"].startswith(notice)

@@ -29,6 +29,7 @@ from codeassist.calculators._refs import Ref, citation, rules_for, short_name, s
 from codeassist.corpus.rules import DeadlinesRules
 from codeassist.calculators.penalty import add_years
 from codeassist.models import Step
+from codeassist.understand import event_dates
 
 DEFAULT_HORIZON_DAYS = 90
 MAX_SPAN_DAYS = 3660  # ten years of weekly reports is the most listed
@@ -364,6 +365,10 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
     if slots.get("impossible_dates"):
         return None, f"The date {slots['impossible_dates'][0]} does not exist. Which day did you mean?"
     d0 = date.fromisoformat(slots["dates"][0]) if slots.get("dates") else today
+    if len(slots.get("dates") or ()) > 1:
+        # "can I close the walls on Sunday if I called the inspector Friday?": the notice's day, not the first named
+        dated = [d for d in event_dates(question, today) if d.isoformat() in slots["dates"]]
+        d0 = dated[0] if dated else d0
     event = slots.get("event")
     if slots.get("inches") is not None and event == "storm" or (slots.get("inches") is not None and event is None):
         data["storm_events"] = [{"date": d0.isoformat(), "inches": slots["inches"]}]
