@@ -1029,6 +1029,8 @@ _MEASURE_UNITS = [
     (re.compile(r"\b(?:size|big|large|dimension|minimum|maximum|max|min)"), _LENGTH + r"|acres?|square|sq\.?"),
     (re.compile(r"\b(?:cost|fee|charge|price)"), r"dollars?"),
     (re.compile(r"\b(?:slope|steep)"), r"percent|%|to one|:1"),
+    (re.compile(r"\bhow often\b"), r"every|each|per|daily|weekly|monthly|annual\w*|yearly|times|whenever|at all times|"
+                                    r"periodic\w*|routine|continu\w*"),
     (re.compile(r"\b(?:percent|share|fraction|portion)"), r"percent|%"),
 ]
 
@@ -1043,6 +1045,8 @@ def _holds_measure(text: str, measure: str) -> bool:
     if unit is None:
         return bool(figures(text))
     low = text.lower()
+    if measure.startswith("how often"):  # "every seven days", "whenever ... reduced by 50%": said in words
+        return bool(re.search(r"\b(?:" + unit + r")\b", low))
     money = unit == r"dollars?" and re.search(r"\$\s?\d", text)
     return bool(money or re.search(r"\b\d[\d,.]*\s*(?:-\s*)?(?:" + unit + r")|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
                                    r"twelve|fifteen|twenty|fifty|hundred)\s+(?:" + unit + r")", low))

@@ -122,7 +122,8 @@ def _topics(corpus: "Corpus", question: str) -> set[str]:
 
 # "how long do you get to appeal in Hempstead compared to Tuckahoe?", "who certifies the as-builts, A vs B?": a
 # question for a value is answered by what each text says first, then how the wording differs.
-_ASKS_WHAT = re.compile(r"(?:^|[.?!:;,-]\s*)(?:who|whom|what|which|when|where|how (?:long|much|many|soon|often))\b", re.I)
+_ASKS_WHAT = re.compile(r"(?:^|[.?!:;,-]\s*)(?:who|whom|what|which|when|where|how (?:long|much|many|soon|often|do|does|did|are|is))\b",
+                        re.I)  # "how do the fines differ?" asks how, not whether
 # "same list of stages where I have to call for an inspection?" asks about a list, not one of its items.
 _WHOLE_LIST = re.compile(r"\b(?:lists?|stages|steps|milestones|items|points|everything|all the)\b", re.I)
 

@@ -114,7 +114,9 @@ _MEASURE = re.compile(
     r"\bhow much (?:does (?:it|a|an|the) [\w -]{0,30}cost|is (?:the|a|an) [\w -]{0,30}(?:fee|charge|cost|price))\b|"
     r"\bwhat(?:'s|s| is| are) (?:the |a |an )?(?:[\w-]+ ){0,4}(?:fees?|cost|price|charge)(?= for| to| in| on| of|\s*\?|$)|"
     r"\b(?:fee|charge|cost)s? amounts?\b|\b(?:dollar )?amounts? of (?:the )?(?:fees?|charges?)\b|"
-    r"\b(?:minimum|maximum|max|min) (?:[\w-]+ )?(?:size|height|depth|width|distance|setback|spacing)\b|"
+    r"\b(?:minimum|maximum|max|min) (?:[\w-]+ )?(?:size|height|depth|width|distance|setback|spacing|slope|grade)\b|"
+    # "how often does the board of examiners meet?": a frequency
+    r"\bhow often\b|"
     r"\bwhat (?:percent(?:age)?|share|fraction|portion) of\b", re.I)
 
 

@@ -251,3 +251,11 @@ def test_the_law_named_after_each_municipality_is_the_one_compared(corpus):
     assert corpus.law_named_with(q, "tuckahoe").topic == "electrical"
     assert corpus.law_named_with(q, "hempstead").topic == "stormwater"
     assert corpus.law_named_with("continuing violations in tuckahoe and hempstead", "tuckahoe") is None
+
+
+def test_how_texts_differ_is_not_answered_yes_or_no(assistant, corpus):
+    from codeassist.compare import _same_or_not
+    from codeassist.plan import Planner
+    planner = Planner(corpus)
+    assert _same_or_not(planner.build("how do the fines differ between Hempstead and Tuckahoe?", None), differ=False) is None
+    assert _same_or_not(planner.build("do the fines differ between Hempstead and Tuckahoe?", None), differ=False) == "No."

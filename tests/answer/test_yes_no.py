@@ -598,3 +598,10 @@ def test_an_officials_power_is_not_the_converse_of_a_partys_duty(plan):
     said = "the landowner shall grant to the Village the right to enter the property at reasonable times"
     entry = hit("yes", "If private property is connected to the public system, must the landowner grant the Village a right of entry?", 0.68)
     assert yes_no(plan("can the village enter my property without permission?"), entry, said) is None
+
+
+def test_how_often_is_answered_only_by_words_of_frequency():
+    from codeassist.answer import _holds_measure
+    assert _holds_measure("Inspection reports shall be completed every seven days.", "how often")
+    assert _holds_measure("Sediment shall be removed whenever the design capacity has been reduced by 50%.", "how often")
+    assert not _holds_measure("The Board of Examiners submits a written report to the Building Inspector.", "how often")
