@@ -270,6 +270,10 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return None  # nor does the modal of the quote ("shall be certified by ...") judge the situation described
     if _ONLY_ASKED.search(clause):
         return None  # "must the notice go to the owner only?": "shall ... to the landowner or other person" is no Yes
+    if _COUNTS_AS.search(clause) and not _DEEMS.search(said):
+        # "does tearing down a house count as land disturbance?" is a definition's, not "shall be applicable"'s; a
+        # sentence that itself deems ("each week ... shall constitute a separate violation") answers it
+        return None
     official = bool(_OFFICIAL_ASKED.search(clause))
     modal = _modal_verdict(asks, said, official) if _speaks_to(plan.query, said, plan.expansions) and \
         not _denies_subject(plan.query, said) and _same_figures(_figures_asked(plan.query, said), "", said) and \
@@ -461,6 +465,8 @@ def _other_action(question: str, named: str, expansions: Sequence[str] = ()) -> 
     return any(not set(stems(m.group(1))) & words for m in _LEGAL_ACTION.finditer(clause))
 
 
+_COUNTS_AS = re.compile(r"\b(?:counts? as|considered(?: an?| the)?|qualif(?:y|ies) as|classified as|deemed)\b", re.I)
+_DEEMS = re.compile(r"\b(?:constitutes?|deemed|considered|means|include[sd]?|treated as)\b", re.I)
 _ONLY_ASKED = re.compile(r"\b(?:only|solely)\b(?! (?:to|for)\b)", re.I)
 # "she's not a landscape architect", "I'm not the owner": who or what the question is about is denied to be X.
 _NOT_A = re.compile(r"\b(?:not|isn't|aren't|n't)\s+(?:a|an|the)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I)

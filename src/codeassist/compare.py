@@ -122,8 +122,8 @@ def _topics(corpus: "Corpus", question: str) -> set[str]:
 
 # "how long do you get to appeal in Hempstead compared to Tuckahoe?", "who certifies the as-builts, A vs B?": a
 # question for a value is answered by what each text says first, then how the wording differs.
-_ASKS_WHAT = re.compile(r"(?:^|[.?!:;,-]\s*)(?:who|whom|what|which|when|where|how (?:long|much|many|soon|often|do|does|did|are|is))\b",
-                        re.I)  # "how do the fines differ?" asks how, not whether
+_ASKS_WHAT = re.compile(r"(?:^|[.?!:;,-]\s*)(?:who|whom|what|which|when|where|how (?:long|much|many|soon|often))\b", re.I)
+_ASKS_HOW = re.compile(r"(?:^|[.?!:;,-]\s*)how (?:do|does|did|are|is)\b", re.I)  # "how do the fines differ?": how, not whether
 # "same list of stages where I have to call for an inspection?" asks about a list, not one of its items.
 _WHOLE_LIST = re.compile(r"\b(?:lists?|stages|steps|milestones|items|points|everything|all the)\b", re.I)
 
@@ -165,7 +165,8 @@ def _same_or_not(plan: QueryPlan, differ: bool) -> str | None:
     """"Yes."/"No." for "are they the same?" and "do they differ?" questions, from the wording compared."""
     # "hempstead vs tuckahoe erosion fines same?" has no verb, but no clause opens with a question word either
     # ("same list of stages where I call?"): it asks yes or no.
-    asks = plan.slots.get("asks_same") if plan.yes_no or not _ASKS_WHAT.search(plan.query) else None
+    asks = plan.slots.get("asks_same") if plan.yes_no or not (_ASKS_WHAT.search(plan.query) or _ASKS_HOW.search(plan.query)) \
+        else None
     if asks is None:
         return None
     return ("No." if differ else "Yes.") if asks else ("Yes." if differ else "No.")

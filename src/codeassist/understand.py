@@ -737,8 +737,13 @@ def without_titles(text: str) -> str:
     return _OFFICIAL_TITLE.sub(" ", text)
 
 
-_DISTURBS = re.compile(r"\b(?:disturb\w*|grad(?:e|es|ed|ing)|clear(?:s|ed|ing)?|excavat\w*|fill(?:ing)?|pav(?:e|es|ed|ing)|"
+_DISTURBS = re.compile(r"\b(?:disturb\w*|(?:re)?grad(?:e|es|ed|ing)|clear(?:s|ed|ing)?|excavat\w*|fill(?:ing)?|(?:re)?pav(?:e|es|ed|ing)|"
                        r"strip(?:s|ped|ping)?|dig(?:s|ging)?|construct\w*|build(?:s|ing)?|develop(?:s|ed|ing)?)\b")
+
+
+_FILING_ASKED = re.compile(r"\b(?:anything|something|what|paperwork|forms?|filings?)\b[^.?!]{0,25}\b(?:need|have|must|should|got)"
+                           r"(?: to)? (?:file|submit|fill out|get|send|hand in|turn in)\b|\bany (?:paperwork|filings?|forms?)\b",
+                           re.I)
 
 
 def asks_applicability(q: str) -> bool:
@@ -794,6 +799,9 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     if rain or (_DEADLINE.search(q) and ("dates" in slots or "inches" in slots)):
         return Route("calculator", calculator="deadlines")
     if "area_beyond_lot" in slots:  # "a 5,000-acre driveway on a quarter-acre lot": the figures are asked back
+        return Route("calculator", calculator="applicability")
+    if has_area and _DISTURBS.search(low) and _FILING_ASKED.search(q):
+        # "regrading the backyard, about 8,000 sq ft total. anything I need to file?": whether the law reaches it
         return Route("calculator", calculator="applicability")
     if has_area and _OVER_THRESHOLD.search(q):  # "45,000 sq ft of grading: over the threshold?"
         return Route("calculator", calculator="applicability")

@@ -612,3 +612,9 @@ def test_a_list_of_everything_a_swppp_must_include_is_the_checklist(assistant, c
 def test_what_follows_an_unpaid_fine_is_not_in_the_text(assistant, corpus):
     ans = ask(assistant, corpus, "what happens if I never pay the stormwater fine?", municipality="tuckahoe")
     assert ans.abstained and "not paid" in ans.lead, ans.lead
+
+
+def test_anything_to_file_for_land_disturbed_is_whether_the_law_reaches_it(assistant, corpus):
+    ans = ask(assistant, corpus, "regrading the side yard and a new patio, 6,000 sq ft in all. anything we need to file?",
+              municipality="hempstead")
+    assert ans.calculator == "applicability" and ans.lead.startswith("No"), ans.lead

@@ -605,3 +605,8 @@ def test_how_often_is_answered_only_by_words_of_frequency():
     assert _holds_measure("Inspection reports shall be completed every seven days.", "how often")
     assert _holds_measure("Sediment shall be removed whenever the design capacity has been reduced by 50%.", "how often")
     assert not _holds_measure("The Board of Examiners submits a written report to the Building Inspector.", "how often")
+
+
+def test_whether_something_counts_as_a_term_is_no_rules_modal(plan):
+    said = "This chapter shall be applicable to all land development activities as defined in Appendix A, Zoning, § 12-1."
+    assert yes_no(plan("does tearing down a house count as a land development activity?"), hit(), said) is None
