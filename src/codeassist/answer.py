@@ -277,7 +277,7 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     official = bool(_OFFICIAL_ASKED.search(clause))
     modal = _modal_verdict(asks, said, official) if _speaks_to(plan.query, said, plan.expansions) and \
         not _denies_subject(plan.query, said) and _same_figures(_figures_asked(plan.query, said), "", said) and \
-        _names_what_is_required(clause, said, plan.expansions) else None
+        _names_what_is_required(clause, said, plan.expansions) and not _asks_the_required_step(clause, said) else None
     if modal is not None and headnote is not None and headnote != modal:
         return None  # a close headnote question says otherwise
     if modal == "Yes" and _other_actor(plan.query, said, plan.expansions):
@@ -402,6 +402,8 @@ def _headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
         return None
     if _denies_subject(plan.query, asked):
         return None  # "she's not a landscape architect. Can she sign?" is not "can a landscape architect prepare it?"
+    if _unasked_lack(question, asked):
+        return None  # "can a corporation register?" is not "may an unregistered company carry on the business?"
     if _other_action(question, f"{asked} {hit.text}", plan.expansions):
         return None  # "can I appeal a stop-work order?" is not "may work that addresses the violations continue?"
     if _ONLY_ASKED.search(question[asking_clause(question):]) and not _ONLY_ASKED.search(asked):
@@ -449,6 +451,18 @@ def _claims_another_figure(question: str, said: str) -> bool:
     (value, unit), = claimed
     given = {v for v, u in _unit_figures(said) if u == unit}
     return bool(given) and value not in given
+
+
+# What a headnote question's subject lacks ("an unregistered company", "an unlicensed electrician").
+_LACKING = re.compile(r"\b(un(?:register|licens|permit|approv|inspect|certifi|qualifi)\w*|non-?(?:register|licens)\w*)\b", re.I)
+
+
+def _unasked_lack(question: str, asked: str) -> bool:
+    """The headnote question turns on its subject lacking something (unregistered, unlicensed) the question
+    never says its subject lacks."""
+    low = question.lower()
+    lacking = [m.group(1) for m in _LACKING.finditer(asked)]
+    return bool(lacking) and not _LACKING.search(low) and not re.search(r"\b(?:without|no|not|never|lack\w*)\b|n't\b", low)
 
 
 # Steps of their own a question may ask about: a headnote question that does not name the step ("may work continue
@@ -704,6 +718,20 @@ def _names_what_is_required(clause: str, said: str, expansions: Sequence[str] = 
         return True
     head = stems(m.group(1).split()[-1])
     return not head or bool(set(head) & (set(stems(said)) | set(stems(" ".join(expansions)))))
+
+
+# "unlawful ... to engage in the business ... without being registered": registering is the step the rule requires.
+_WITHOUT_STEP = re.compile(r"\bwithout (?:first )?(?:being |having (?:been )?|securing |obtaining |getting |filing )?"
+                           r"(?:an? |the |such )?([a-z]+)", re.I)
+
+
+def _asks_the_required_step(clause: str, said: str) -> bool:
+    """The question asks whether one may take the step a prohibition requires ("can a corporation register?"
+    against "unlawful ... without being registered"): the prohibition's No is not its answer."""
+    if not _PROHIBITS.search(said):
+        return False
+    asked = set(content_stems(clause))
+    return any(set(stems(m.group(1))) & asked for m in _WITHOUT_STEP.finditer(said))
 
 
 def _modal_verdict(asks: str | None, said: str, official_asked: bool = False) -> str | None:

@@ -618,3 +618,14 @@ def test_anything_to_file_for_land_disturbed_is_whether_the_law_reaches_it(assis
     ans = ask(assistant, corpus, "regrading the side yard and a new patio, 6,000 sq ft in all. anything we need to file?",
               municipality="hempstead")
     assert ans.calculator == "applicability" and ans.lead.startswith("No"), ans.lead
+
+
+def test_without_a_permit_asked_is_answered_the_other_way_round(assistant, corpus):
+    ans = ask(assistant, corpus, "can my handyman put in a new ceiling fan without a permit?", municipality="tuckahoe")
+    assert ans.calculator == "electrical_permit" and ans.lead.startswith("No: a permit"), ans.lead
+    ans = ask(assistant, corpus, "can I replace a blown fuse without a permit?", municipality="tuckahoe")
+    assert ans.lead.startswith("Yes: no permit"), ans.lead
+    # "without a permit" in the situation told, not in the question asked, changes nothing
+    ans = ask(assistant, corpus, "the last owner added wiring without a permit. Do I need a permit to add a new outlet?",
+              municipality="tuckahoe")
+    assert not ans.lead.startswith("No:"), ans.lead

@@ -610,3 +610,17 @@ def test_how_often_is_answered_only_by_words_of_frequency():
 def test_whether_something_counts_as_a_term_is_no_rules_modal(plan):
     said = "This chapter shall be applicable to all land development activities as defined in Appendix A, Zoning, § 12-1."
     assert yes_no(plan("does tearing down a house count as a land development activity?"), hit(), said) is None
+
+
+def test_the_step_a_prohibition_requires_is_not_forbidden(plan):
+    said = ("It shall be unlawful for any person, firm or corporation to engage in the business of electrical contractor "
+            "without being registered as an electrical contractor.")
+    assert yes_no(plan("can a corporation register as an electrical contractor?"), hit(), said) is None
+    assert yes_no(plan("can I run an electrical contracting business without registering?"), hit(), said) != "Yes"
+
+
+def test_a_headnote_question_about_someone_lacking_a_registration_does_not_answer_for_anyone(plan):
+    unregistered = hit("no", "May an unregistered company carry on the business of electrical contractor in the Village?", 0.73)
+    said = "It shall be unlawful for any person, firm or corporation to engage in the business without being registered."
+    assert yes_no(plan("can a corporation register as an electrical contractor?"), unregistered, said) is None
+    assert yes_no(plan("can an unregistered company do electrical contracting here?"), unregistered, said) == "No"
