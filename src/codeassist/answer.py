@@ -254,6 +254,8 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return None  # "can a land surveyor sign it?" against "can a certified erosion control specialist prepare it?"
     if headnote == "No" and _other_actor(plan.query, hit.yes_no_text or "", plan.expansions):
         return None  # "can a landscape architect stamp it?" against "can a land surveyor prepare it?" (No)
+    if headnote == "Yes" and _I_ASK.search(clause) and _ASKS_OF_OFFICIAL.search(hit.yes_no_text or ""):
+        return None  # "can I start before my SWPPP is approved?" is not "may the officer approve the work completed?"
     if headnote == "Yes" and plan.asks in ("permission", "authority") and _PROHIBITS.search(said):
         return None  # "can they start before ...?" against "will not be reviewed until": the two disagree
     # A rule with an exception ("halt all work except ...") answers a loosely matched question either way.
@@ -773,6 +775,8 @@ _ONLY = re.compile(r"\b(?:only|except|unless|exempt)\b", re.I)
 # "can the building inspector ...?", "may the village ...?": the question asks about an official's power.
 _OFFICIAL_ASKED = re.compile(r"^\W*(?:can|could|may|might|does|do|will|would|is|are)\s+(?:the\s+)?(?:[\w'-]+\s+){0,3}?"
                              + _OFFICIALS, re.I)
+_ASKS_OF_OFFICIAL = re.compile(r"^\W*(?:may|can|could|must|shall|does|do|will)\s+(?:the\s+)?(?:[\w'-]+\s+){0,3}?" + _OFFICIALS, re.I)
+_I_ASK = re.compile(r"^\W*(?:(?:so|and|but|ok),?\s+)?(?:can|could|may) i\b|\bam i allowed\b", re.I)
 _WE_ASK = re.compile(r"^\W*(?:(?:so|and|but|ok),?\s+)?(?:can|could|may) we\b", re.I)
 _OFFICIAL_MAY = re.compile(_OFFICIALS + r"[^.;:]{0,60}?\b(?:may|shall have the (?:right|power|authority))\b", re.I)
 _PERMITS = re.compile(r"\b(?:may|authorized|entitled|empowered|has the (?:right|power|authority))\b", re.I)

@@ -624,3 +624,9 @@ def test_a_headnote_question_about_someone_lacking_a_registration_does_not_answe
     said = "It shall be unlawful for any person, firm or corporation to engage in the business without being registered."
     assert yes_no(plan("can a corporation register as an electrical contractor?"), unregistered, said) is None
     assert yes_no(plan("can an unregistered company do electrical contracting here?"), unregistered, said) == "No"
+
+
+def test_an_officials_power_is_no_yes_to_what_i_may_do(plan):
+    approve = hit("yes", "May the Stormwater Management Officer approve the portion of the work completed?", 0.62)
+    said = "The Stormwater Management Officer may either approve that portion of the work completed or notify the applicant."
+    assert yes_no(plan("can I start work before my SWPPP is approved?"), approve, said) is None
