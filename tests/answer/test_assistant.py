@@ -629,3 +629,4 @@ def test_without_a_permit_asked_is_answered_the_other_way_round(assistant, corpu
     ans = ask(assistant, corpus, "the last owner added wiring without a permit. Do I need a permit to add a new outlet?",
               municipality="tuckahoe")
     assert not ans.lead.startswith("No:"), ans.lead
+

@@ -188,3 +188,8 @@ def test_what_a_document_must_hold_is_the_list_ranked_above_its_items_not_its_se
     # does not take its place
     ans = ask(assistant, corpus, "drafting a notice of violation for a Tuckahoe site: what must it contain?", "tuckahoe")
     assert ans.citations[0].id == "tuckahoe:7B-8(a)", [c.id for c in ans.citations]
+
+
+def test_making_someone_clean_up_is_restoration(assistant, corpus):
+    ans = ask(assistant, corpus, "a contractor dumped fill along the creek. can the village make them clean it up?", "tuckahoe")
+    assert not ans.abstained and "tuckahoe:7B-8(f)" in [c.id for c in ans.citations], [c.id for c in ans.citations]
