@@ -223,7 +223,7 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
             if verdict is not None or hit.yes_no == "no":
                 return verdict
         elif not _ABOUT_A_RULE.search(clause) and (hit.yes_no_similarity or 0.0) >= YES_NO_MIN_SIMILARITY and \
-                _close_enough(hit, said):
+                _close_enough(hit, said) and _same_thing_asked(clause, hit.yes_no_text or ""):
             # "is there another fee to renew it?" asks about a thing, not a rule: "is a further fee required to
             # renew ...?" (No) answers it
             verdict = _headnote_verdict(plan, hit)
@@ -349,8 +349,18 @@ _MEASURED = re.compile(r"\b(?:is|are) there\b(?:\s+[\w'-]+){0,3}?\s+(?:time limi
 _CARES_ABOUT = re.compile(r"^\s*(?:does|do|would|will)\s+(?:the\s+)?[\w' ]{1,30}?\s+(?:care|mind|object|regulate|police)\b|"
                           r"\b(?:have|has) (?:a|any) (?:problem|issue) with\b", re.I)
 _NEW_YORK = re.compile(r"\bNew York\b|\bNYS\b|\bN\.Y\.", re.I)
+_THING_ASKED = re.compile(r"\b(?:is|are) there\s+(?:(?:any|a|an|another|some|no|ever)\s+)*([a-z][\w-]*)", re.I)
+
+
+def _same_thing_asked(clause: str, asked: str) -> bool:
+    """"is there another fee ...?" and "is a further fee required ...?" ask about the same thing (the fee); "is
+    there any cap?" and "can the review cost more than the schedule?" do not name the same one."""
+    m = _THING_ASKED.search(clause)
+    return m is not None and bool(set(stems(m.group(1))) & set(stems(asked)))
+
+
 _ABOUT_A_RULE = re.compile(r"\b(?:rules?|laws?|requirements?|regulations?|restrictions?|anything|something|provisions?|"
-                           r"polic(?:y|ies)|standards?|limits?|deadlines?|time limits?)\b", re.I)
+                           r"polic(?:y|ies)|standards?|limits?|deadlines?|time limits?|caps?|ceilings?|maximums?|minimums?)\b", re.I)
 _RULE_AGAINST = re.compile(r"\b(?:rule|law|regulation|ordinance)s? against\b", re.I)
 _EITHER_OR = re.compile(r",?\s+or\s+(?:does|do|is|are|can|could|must|should|will|would|has|have|just|only)\b", re.I)
 
@@ -655,6 +665,7 @@ _PARTY_BOUND = re.compile(r"^\W*(?:if [^,?]*,\s*)?(?:must|shall|does|do|is|are|w
                           r"subcontractors?|persons?|i|you|we|they)\b", re.I)
 _ORDER = re.compile(r"\b(?:before|prior to|until|without|while)\b", re.I)
 _WITHOUT = re.compile(r"\bwithout\b", re.I)
+_BEFORE = re.compile(r"\b(?:before|prior to|until|while)\b", re.I)
 # "is just using it a violation?", "would that be illegal?": whether something is forbidden (not "installed in violation").
 _VIOLATION = re.compile(r"\b(?:am|is|are|was|were|would|will|be)(?:n't|n’t)?(?![\w'’])[^?]{0,40}?\b(?:an? (?:\w+ )?violation|violating|"
                         r"breaking (?:the|any) (?:law|rules?|code)|(?:rule|law|regulation)s? against|illegal|unlawful|"
@@ -698,8 +709,10 @@ def _relation(question: str, asked: str) -> str | None:
         return "inverse"  # "is just using it a violation?" against "may one use it?": a violation is what one may not do
     if (kind in _MAY) == (headnote_kind in _MAY) or "obligation" not in (kind, headnote_kind):
         return "same"
-    if kind == "authority" and _PARTY_BOUND.search(asked_clause):
-        return None  # "can the town enter without permission?" is not "must the landowner grant a right of entry?"
+    if kind == "authority" and _PARTY_BOUND.search(asked_clause) and not _BEFORE.search(clause):
+        # "can the town enter without permission?" is not "must the landowner grant a right of entry?"; but "can the
+        # town approve the design before I have my permits?" is the converse of "must I get them before approval?"
+        return None
     may_side = clause if kind in _MAY else asked
     return "inverse" if _ORDER.search(may_side) else None
 

@@ -630,3 +630,16 @@ def test_an_officials_power_is_no_yes_to_what_i_may_do(plan):
     approve = hit("yes", "May the Stormwater Management Officer approve the portion of the work completed?", 0.62)
     said = "The Stormwater Management Officer may either approve that portion of the work completed or notify the applicant."
     assert yes_no(plan("can I start work before my SWPPP is approved?"), approve, said) is None
+
+
+def test_is_there_a_thing_takes_only_a_headnote_question_about_that_thing(plan):
+    said = "engage a registered professional engineer at a cost not to exceed a fee schedule established by the Town Board"
+    cost = hit("no", "Can the outside engineer's review cost more than the Town Board's fee schedule?", 0.65)
+    assert yes_no(plan("Is there any cap on what the outside review costs?"), cost, said) != "No"
+
+
+def test_a_partys_duty_before_an_officials_act_is_still_its_converse(plan):
+    said = ("The applicant shall assure that all other applicable environmental permits have been or will be acquired "
+            "prior to approval of the final stormwater design plan.")
+    permits = hit("yes", "Do I have to line up my other environmental permits before the final stormwater design plan is approved?", 0.74)
+    assert yes_no(plan("Can the town approve the final stormwater design before I have my wetlands permit?"), permits, said) == "No"
