@@ -473,8 +473,8 @@ def _unasked_lack(question: str, asked: str) -> bool:
     """The headnote question turns on its subject lacking something (unregistered, unlicensed) the question
     never says its subject lacks."""
     low = question.lower()
-    lacking = [m.group(1) for m in _LACKING.finditer(asked)]
-    return bool(lacking) and not _LACKING.search(low) and not re.search(r"\b(?:without|no|not|never|lack\w*)\b|n't\b", low)
+    return bool(_LACKING.search(asked)) and not _LACKING.search(low) and \
+        not re.search(r"\b(?:without|no|not|never|lack\w*)\b|n't\b", low)
 
 
 # Steps of their own a question may ask about: a headnote question that does not name the step ("may work continue
@@ -484,8 +484,8 @@ _LEGAL_ACTION = re.compile(r"\b(appeal\w*|contest\w*|challeng\w*|disput\w*|sue|s
 
 
 def _other_action(question: str, named: str, expansions: Sequence[str] = ()) -> bool:
-    """The asking clause names a step (appeal, waive, refund, renew ...) that neither the headnote question nor
-    the provision's text names, nor the glossary's words for the question's words."""
+    """The asking clause names a step (appeal, waive, revoke ...) that neither the headnote question nor the
+    provision's text names, nor the glossary's words for the question's words."""
     clause = question[asking_clause(question):]
     words = set(stems(f"{named} {' '.join(expansions)}"))
     return any(not set(stems(m.group(1))) & words for m in _LEGAL_ACTION.finditer(clause))
