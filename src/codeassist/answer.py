@@ -212,9 +212,7 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     if _CARES_ABOUT.search(clause):
         # "does Hempstead care if my site clouds the bay?" asks whether the law speaks to it, like "is there a rule
         # about ...": Yes when the quote binds and speaks to it, never "is it allowed?"'s No
-        binds = _PROHIBITS.search(said) or _OBLIGES.search(said)
-        close = (hit.yes_no_similarity or 0.0) >= YES_NO_RULE_EXISTS
-        return "Yes" if binds and close and _speaks_to(plan.query, said, plan.expansions) else None
+        return _rule_speaks(plan, hit, said, bool(_PROHIBITS.search(said) or _OBLIGES.search(said)))
     if _IS_THERE.search(clause) and not _RULE_AGAINST.search(clause):
         if _IS_THERE.search(hit.yes_no_text or "") and _close_enough(hit, said):
             # "is there a grace period after December 31?" is a headnote question of its own (No): its answer,
@@ -234,8 +232,7 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         # shall not) and a headnote question of its, whatever its answer, is close to the question.
         # "is there a time limit for the review?" needs a figure in the quote, not just a rule.
         binds = (_PROHIBITS.search(said) or _OBLIGES.search(said)) and (figures(said) or not _MEASURED.search(clause))
-        close = (hit.yes_no_similarity or 0.0) >= YES_NO_RULE_EXISTS
-        return "Yes" if binds and close and _speaks_to(plan.query, said, plan.expansions) else None
+        return _rule_speaks(plan, hit, said, bool(binds))
     if plan.verdict_query:  # "Can the officer hire an engineer? And who pays?": Yes or No answers the first
         plan = plan.model_copy(update={"query": plan.verdict_query})
     either = _EITHER_OR.search(plan.query)
@@ -324,6 +321,14 @@ def _close_enough(hit: Hit, said: str) -> bool:
 # ("keep people from moving in" against "prevent the occupancy").
 _ASKING_WORDS = frozenset("required require requires allowed allow permitted permit legal able can could may must "
                           "shall should will would need needs needed have has do does did is are am be".split())
+
+
+def _rule_speaks(plan: QueryPlan, hit: Hit, said: str, binds: bool) -> str | None:
+    """"Yes" to a question whether the law speaks to something ("is there a rule about ...?", "does the Town care
+    if ...?"): the quoted words bind, a headnote question of the provision comes YES_NO_RULE_EXISTS close, and
+    the quote speaks to the question; else None."""
+    close = (hit.yes_no_similarity or 0.0) >= YES_NO_RULE_EXISTS
+    return "Yes" if binds and close and _speaks_to(plan.query, said, plan.expansions) else None
 
 
 def _speaks_to(question: str, said: str, expansions: Sequence[str] = ()) -> bool:

@@ -171,13 +171,13 @@ class Assistant:
             ans = A.answer_lookup(self.corpus, q, plan.citation_text or q, plan.municipality)
             if ans is not None:
                 return ans
-        if plan.intent == "definition" and plan.term and not plan.asked_definitions and not _asks_what_is(plan):
+        if plan.intent == "definition" and plan.term:
             # "max silt fence spacing per the Blue Book?" uses the term without asking what it means: a gap the
             # question names (the manual's contents are not in the corpus) answers it
-            gap = A.find_gap(self.corpus, plan, munis, None)
+            gap = A.find_gap(self.corpus, plan, munis, None) \
+                if not plan.asked_definitions and not _asks_what_is(plan) else None
             if gap is not None:
                 return gap
-        if plan.intent == "definition" and plan.term:
             # "30,000 sq ft of regrading - is that a 'land development activity'?": the calculator decides it.
             name = self._calculator_from_evidence(plan)
             ans = self._calculate(plan, name, munis, is_named) if name else None

@@ -210,10 +210,20 @@ _THRESHOLD_NAMED = re.compile(r"\b(?:the|that|this|an?)\s+(?:one|five|\d+(?:\.\d
                               r"\b(?:limit|cap|maximum|max|rule|restriction)\s+of\s+(?:one|an?|\d+(?:\.\d+)?)\s*acres?\b")
 
 
+def _unhyphened(q: str) -> str:
+    """The question lower-cased with "2-acre", "half-acre" read as "2 acre" (same length: offsets still hold); a
+    minus sign in front of a number stays (the calculator refuses it)."""
+    return re.sub(r"(?<=[\da-z])-(?=[a-z])", " ", q.lower())
+
+
+def _word_number(word: str) -> float:
+    """"half" -> 0.5, "two thirds" -> 0.6667, "three" -> 3."""
+    return float(_FRACTIONS.get(word, _NUM_WORDS.get(word, 0)))
+
+
 def extract_area(q: str) -> tuple[str, float] | None:
     """('acres', 2.0) or ('sq_ft', 20000.0) as the user wrote it; None when no area is given."""
-    # "2-acre", "half-acre" -> "2 acre"; a minus sign in front of a number stays (the calculator refuses it).
-    low = re.sub(r"(?<=[\da-z])-(?=[a-z])", " ", q.lower())
+    low = _unhyphened(q)
     # "a site that doesn't hit the one acre mark": the law's line, not the site's area
     low = _THRESHOLD_NAMED.sub(" ", low)
     # "30k square feet": thousands
@@ -234,7 +244,7 @@ def extract_area(q: str) -> tuple[str, float] | None:
     m = re.search(r"\b(three quarters|two thirds|half|a quarter|quarter|a third|third|one|two|three|four|five|six|seven|"
                   r"eight|nine|ten|an)\s+(?:(?:of\s+)?an?\s+)?acres?\b", low)
     if m:
-        return "acres", float(_FRACTIONS.get(m.group(1), _NUM_WORDS.get(m.group(1), 0)))
+        return "acres", _word_number(m.group(1))
     return None
 
 
@@ -249,20 +259,21 @@ _COMPARED_AREA = re.compile(r"\b(?:under|over|less than|more than|below|above|at
 def area_beyond_lot(q: str) -> tuple[str, str] | None:
     """("5,000 acres", "quarter-acre lot") when the question disturbs more land than the lot it names has ("a
     5,000-acre driveway on a quarter-acre lot"): the disturbed area and the lot as written; else None."""
-    low = re.sub(r"(?<=[\da-z])-(?=[a-z])", " ", q.lower())
+    low = _unhyphened(q)
     m = _LOT_AREA.search(low)
     if m is None:
         return None
-    rest = extract_area(low[:m.start()] + " " + low[m.end():])
-    if rest is None or _COMPARED_AREA.search(low[:m.start()] + " " + low[m.end():]):
+    others = low[:m.start()] + " " + low[m.end():]
+    rest = extract_area(others)
+    if rest is None or _COMPARED_AREA.search(others):
         return None  # "a half-acre lot; does being under an acre get us out?" names the law's line, not the work
-    n = _num(m.group(1)) if m.group(1) else float(_FRACTIONS.get(m.group(2), _NUM_WORDS.get(m.group(2), 0)))
-    lot_acres = n if m.group(3).startswith("ac") else n / 43_560
-    acres = rest[1] if rest[0] == "acres" else rest[1] / 43_560
+    n = _num(m.group(1)) if m.group(1) else _word_number(m.group(2))
+    lot_acres = n if m.group(3).startswith("ac") else n / SQFT_PER_ACRE
+    acres = rest[1] if rest[0] == "acres" else rest[1] / SQFT_PER_ACRE
     if lot_acres <= 0 or acres <= lot_acres:
         return None
     unit = {"acres": "acres", "sq_ft": "sq ft"}
-    lot = re.sub(r"^an?\s+", "", q[m.start():m.end()], flags=re.I)  # as written (normalising kept lengths)
+    lot = re.sub(r"^an?\s+", "", q[m.start():m.end()], flags=re.I)  # as written (_unhyphened keeps offsets)
     return f"{rest[1]:,g} {unit[rest[0]]}", lot
 
 

@@ -205,13 +205,15 @@ _WITHOUT_PERMIT = re.compile(r"\b(?:without (?:a |an |any |the )?(?:electrical )
 def headline(out: ElectricalPermitOutput, names: dict[str, str], data: dict | None = None, question: str = "") -> str:
     if out.status == "not_in_corpus":
         return f"The {names.get(out.municipality, out.municipality)}'s electrical code is not in this corpus."
-    asking = re.split(r"[.!]\s+", question.strip())[-1]  # the sentence asked, not the situation told before it
-    if _WITHOUT_PERMIT.search(asking):  # "can my handyman install a ceiling fan without a permit?": the inverse
-        needed = ("Yes: no permit is required for this work" if not out.permit_required else
-                  "No: a permit from the Building Inspector is required") + f" ({law_name(out.municipality)})."
+    # "can my handyman install a ceiling fan without a permit?" asks the inverse, in the sentence asked (not in the
+    # situation told before it)
+    inverse = bool(_WITHOUT_PERMIT.search(re.split(r"[.!]\s+", question.strip())[-1]))
+    if out.permit_required:
+        needed = "No: a permit" if inverse else "Yes, a permit"
+        needed += " from the Building Inspector is required"
     else:
-        needed = ("No permit is required for this work" if not out.permit_required else
-                  "Yes, a permit from the Building Inspector is required") + f" ({law_name(out.municipality)})."
+        needed = "Yes: no permit is required for this work" if inverse else "No permit is required for this work"
+    needed += f" ({law_name(out.municipality)})."
     rules = rules_for(out.municipality, "electrical_permit")
     asked = _ASKER_APPLIES.search(question)
     # "can I as the homeowner pull the permit and have my electrician do the work?": someone else does the work,
