@@ -1,4 +1,4 @@
-"""When an answer opens with "Yes."/"No." (answer.yes_no): from the provision's headnote yes/no question
+"""When an answer opens with "Yes."/"No." (verdict.yes_no): from the provision's headnote yes/no question
 closest to the asker's, or from the modal of the quoted law, never when the two disagree. Pure: plans from
 the real corpus, hits built by hand (the similarities are what the retriever would report).
 
@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from codeassist.answer import (YES_NO_EXCEPTION_MARGIN, YES_NO_EXCEPTION_SIMILARITY, YES_NO_MIN_SIMILARITY,
-                               YES_NO_TELEGRAPHIC, _asked_negatively, _holds_measure,
-                               _negative_main, _same_figures, yes_no)
+from codeassist.answer import _holds_measure
+from codeassist.asking import asked_negatively, negative_main, same_figures
+from codeassist.verdict import (YES_NO_EXCEPTION_MARGIN, YES_NO_EXCEPTION_SIMILARITY, YES_NO_MIN_SIMILARITY,
+                                YES_NO_TELEGRAPHIC, yes_no)
 from codeassist.models import Hit
 from codeassist.plan import Planner
 
@@ -37,11 +38,11 @@ def test_a_close_headnote_question_answers(plan):
 
 def test_a_condition_does_not_make_the_headnote_question_negative(plan):
     # "... if the certificate is not granted" is a condition; the question asks whether the fee is refunded.
-    assert not _negative_main("Is the application fee refunded if the certificate is not granted?")
-    assert not _negative_main("May a contractor lend his license for work not done by him?")
-    assert not _negative_main("we are not part of a subdivision. do we need a plan?")
-    assert _negative_main("can I skip the inspection?")
-    assert _negative_main("is a shed exempt?")
+    assert not negative_main("Is the application fee refunded if the certificate is not granted?")
+    assert not negative_main("May a contractor lend his license for work not done by him?")
+    assert not negative_main("we are not part of a subdivision. do we need a plan?")
+    assert negative_main("can I skip the inspection?")
+    assert negative_main("is a shed exempt?")
 
 
 @pytest.mark.parametrize("question,kind,headnote_question", [
@@ -131,7 +132,7 @@ def test_a_size_or_price_needs_a_figure_of_its_kind(text, measure, held):
     ("can I skip the inspection?", True),
 ])
 def test_a_statement_before_the_question_negates_it_only_when_referred_back_to(question, negative):
-    assert _asked_negatively(question) is negative
+    assert asked_negatively(question) is negative
 
 
 @pytest.mark.parametrize("question, asked, same", [
@@ -142,7 +143,7 @@ def test_a_statement_before_the_question_negates_it_only_when_referred_back_to(q
     ("is a report due after half an inch?", "Is a report due after 0.5 inch of rain?", False),  # words vs digits
 ])
 def test_a_figure_within_the_headnote_questions_bound_is_its_figure(question, asked, same):
-    assert _same_figures(question, asked) is same
+    assert same_figures(question, asked) is same
 
 
 def test_a_telegraphic_question_takes_a_very_close_headnote_answer(plan):
@@ -228,8 +229,8 @@ def test_the_glossarys_words_count_toward_what_the_quote_speaks_to(plan):
 
 def test_a_figure_the_provision_holds_needs_none_in_the_headnote_question():
     asked = "Is the reopening of the construction season one of the stages needing notice?"
-    assert _same_figures("Do I owe 48 hrs notice before reopening?", asked, "notify at least 48 hours before each stage")
-    assert not _same_figures("Do I owe 72 hrs notice before reopening?", asked, "notify at least 48 hours before each stage")
+    assert same_figures("Do I owe 48 hrs notice before reopening?", asked, "notify at least 48 hours before each stage")
+    assert not same_figures("Do I owe 72 hrs notice before reopening?", asked, "notify at least 48 hours before each stage")
 
 
 def test_a_two_part_question_is_given_a_verdict_on_its_yes_no_part(plan):
@@ -249,7 +250,7 @@ def test_we_asking_of_a_power_the_law_gives_the_town_are_the_town(plan):
 
 
 def test_a_headnote_question_counting_in_other_units_of_time_gives_no_verdict():
-    from codeassist.answer import _periods
+    from codeassist.asking import _periods
     assert _periods("is every day it continues a new offense?") == {1}
     assert _periods("Is each week's continued violation a separate additional violation?") == {2}
     assert _periods("is it weekly or monthly?") == {2, 3}
@@ -363,7 +364,7 @@ def test_a_choice_between_two_answers_gets_no_verdict(plan):
 def test_isnt_there_asks_whether_there_is():
     from codeassist.plan import _is_yes_no
     assert _is_yes_no("the pond turns brown after rain. isn't there a rule against that?")
-    assert not _negative_main("isn't there a rule against that?")
+    assert not negative_main("isn't there a rule against that?")
 
 
 @pytest.mark.parametrize("rival, verdict", [
@@ -423,8 +424,8 @@ def test_am_i_breaking_the_law_and_isnt_it_against_the_rules_ask_whether_it_is_f
 
 
 def test_a_relative_clause_with_never_does_not_negate_the_question():
-    assert not _negative_main("can the town shut down a job that never got approval?")
-    assert _negative_main("can the town never shut it down?")
+    assert not negative_main("can the town shut down a job that never got approval?")
+    assert negative_main("can the town never shut it down?")
 
 
 def test_a_yes_about_one_profession_is_no_yes_for_another(plan):
@@ -439,15 +440,15 @@ def test_a_yes_about_one_profession_is_no_yes_for_another(plan):
 
 
 def test_an_official_asked_by_an_abbreviation_is_no_other_actor():
-    from codeassist.answer import _other_actor
+    from codeassist.asking import other_actor
 
     named = "Can a certified erosion control specialist prepare the SWPPP?"
-    assert _other_actor("can a land surveyor sign the SWPPP?", named)
-    assert not _other_actor("can a certified erosion control specialist sign it?", named)
+    assert other_actor("can a land surveyor sign the SWPPP?", named)
+    assert not other_actor("can a certified erosion control specialist sign it?", named)
     # "SMO", spelled out beside the question by the glossary, is the Stormwater Management Officer, an official;
     # so is a county.
-    assert not _other_actor("can the SMO just sign it?", named, ("stormwater management officer",))
-    assert not _other_actor("can the county do the inspections?", named)
+    assert not other_actor("can the SMO just sign it?", named, ("stormwater management officer",))
+    assert not other_actor("can the county do the inspections?", named)
 
 
 def test_a_no_about_one_profession_is_no_no_for_another(plan):
@@ -472,18 +473,18 @@ def test_whether_a_described_situation_meets_the_rule_is_not_read_off_the_rule(p
 
 
 def test_a_kind_of_a_role_is_not_the_role():
-    from codeassist.answer import _other_actor
+    from codeassist.asking import other_actor
 
     landscape = "Can a New York State licensed landscape architect prepare the SWPPP?"
     architect = "Can an architect sign the SWPPP?"
-    assert _other_actor("can my architect sign the swppp?", landscape)  # named only as a landscape architect
-    assert not _other_actor("can a landscape architect sign the swppp?", landscape)
-    assert _other_actor("can a landscape architect sign the swppp?", architect)  # the question names a kind
-    assert not _other_actor("can my architect sign the swppp?", architect)
+    assert other_actor("can my architect sign the swppp?", landscape)  # named only as a landscape architect
+    assert not other_actor("can a landscape architect sign the swppp?", landscape)
+    assert other_actor("can a landscape architect sign the swppp?", architect)  # the question names a kind
+    assert not other_actor("can my architect sign the swppp?", architect)
     # "licensed professional" qualifies an engineer without naming another profession
-    assert not _other_actor("can my engineer sign the swppp?", "Can a licensed professional engineer sign it?")
+    assert not other_actor("can my engineer sign the swppp?", "Can a licensed professional engineer sign it?")
     # whoever does the work, named by no qualification, is nobody in particular
-    assert not _other_actor("can the crew still do work to secure the site?",
+    assert not other_actor("can the crew still do work to secure the site?",
                             "May activities necessary to secure the site continue under a stop-work order?")
 
 
@@ -520,15 +521,15 @@ def test_a_possessive_does_not_hide_an_obligation():
 
 
 def test_a_headnote_question_about_a_kind_of_role_does_not_answer_a_question_naming_none():
-    from codeassist.answer import _role_unasked
+    from codeassist.asking import role_unasked
     asked = "Can the as-built plans be certified by a landscape architect instead of a licensed professional engineer?"
-    assert _role_unasked("are as-built plans required and who has to certify them?", asked)
-    assert not _role_unasked("can a landscape architect certify the as-builts?", asked)
-    assert not _role_unasked("can my architect certify them?", asked)  # named: _other_actor's to judge
+    assert role_unasked("are as-built plans required and who has to certify them?", asked)
+    assert not role_unasked("can a landscape architect certify the as-builts?", asked)
+    assert not role_unasked("can my architect certify them?", asked)  # named: other_actor's to judge
     # roles qualified only generically ("each electrician", "a licensed professional engineer") are no kind
-    assert not _role_unasked("I work for a registered contractor. do I need my own registration?",
+    assert not role_unasked("I work for a registered contractor. do I need my own registration?",
                              "Does each electrician a registered contractor employs have to register too?")
-    assert not _role_unasked("must the plan be sealed?", "Must a licensed professional engineer seal the plan?")
+    assert not role_unasked("must the plan be sealed?", "Must a licensed professional engineer seal the plan?")
 
 
 def test_is_there_a_thing_takes_a_close_headnote_answer_not_a_binding_rules_yes(plan):

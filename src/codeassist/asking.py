@@ -1,0 +1,339 @@
+"""How a yes/no question is put, set against a headnote question or the quoted law: its polarity, the figures
+and units it names, who it asks about, the step it asks about, whether it asks about a rule or a thing, and
+whether it judges the situation it describes. Pure predicates on text; verdict.py decides from them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .models import QueryPlan
+from .plan import asking_clause
+from .text import content_stems, figures, stems
+from .understand import NEGATIVE
+
+
+SAME_OR_DIFFERENT = re.compile(r"\b(?:same|differ|differs|different|difference)\b", re.I)
+# "vs" compares places only when two are named: "pre vs post runoff comparison required?" asks one thing.
+VERSUS = re.compile(r"\b(?:vs\.?|versus|compared?)(?!\w)", re.I)
+CHOICE = re.compile(r"\b(to|by|from|with|for|on|in) (?:the|a|an|my|our|his|her|their) [^?.]{1,40}? or \1 "
+                     r"(?:the|a|an|my|our|his|her|their)\b", re.I)
+IS_THERE = re.compile(r"\b(?:is|are) there\b", re.I)
+MEASURED = re.compile(r"\b(?:is|are) there\b(?:\s+[\w'-]+){0,3}?\s+(?:time limits?|deadlines?|limits?|minimum|maximum|cap|"
+                       r"fees?|charges?|costs?|amounts?|timelines?|time ?frames?|number)\b", re.I)
+CARES_ABOUT = re.compile(r"^\s*(?:does|do|would|will)\s+(?:the\s+)?[\w' ]{1,30}?\s+(?:care|mind|object|regulate|police)\b|"
+                          r"\b(?:have|has) (?:a|any) (?:problem|issue) with\b", re.I)
+NEW_YORK = re.compile(r"\bNew York\b|\bNYS\b|\bN\.Y\.", re.I)
+_THING_ASKED = re.compile(r"\b(?:is|are) there\s+(?:(?:any|a|an|another|some|no|ever)\s+)*([a-z][\w-]*)", re.I)
+
+
+def same_thing_asked(clause: str, asked: str) -> bool:
+    """"is there another fee ...?" and "is a further fee required ...?" ask about the same thing (the fee); "is
+    there any cap?" and "can the review cost more than the schedule?" do not name the same one."""
+    m = _THING_ASKED.search(clause)
+    return m is not None and bool(set(stems(m.group(1))) & set(stems(asked)))
+
+
+ABOUT_A_RULE = re.compile(r"\b(?:rules?|laws?|requirements?|regulations?|restrictions?|anything|something|provisions?|"
+                           r"polic(?:y|ies)|standards?|limits?|deadlines?|time limits?|caps?|ceilings?|maximums?|minimums?)\b", re.I)
+RULE_AGAINST = re.compile(r"\b(?:rule|law|regulation|ordinance)s? against\b", re.I)
+EITHER_OR = re.compile(r",?\s+or\s+(?:does|do|is|are|can|could|must|should|will|would|has|have|just|only)\b", re.I)
+
+
+# What makes a question negative is its asking clause: a condition ("... if the certificate is not granted"),
+# a statement before it ("not part of any subdivision. do I need ...") or a participle ("work not done by
+# him") does not.
+_CONDITION = re.compile(r"\b(?:if|when|unless|because|after|before|until|once|while)\b[^,;?]*", re.I)
+_NOT_PARTICIPLE = re.compile(r"\bnot (?:\w+ed|done|made|given|paid|taken|known|shown|held|kept|built|met|set)\b", re.I)
+
+
+# A relative clause describes someone ("a homeowner who is not a registered contractor", "a job that never got
+# approval"); it does not negate.
+_RELATIVE_NOT = re.compile(r"\b(?:who|which|that) (?:never|(?:is|are|was|were|has|have|does|do)(?:n't| not))\b[^,;?]*", re.I)
+
+
+def _negative(text: str) -> bool:
+    # "isn't there a rule against that?", "isn't it against the rules?" ask whether there is one, whether it is
+    text = _ISNT_THERE.sub(r"\1 \2", text)
+    return bool(NEGATIVE.search(_NOT_PARTICIPLE.sub(" ", _RELATIVE_NOT.sub(" ", _CONDITION.sub(" ", text)))))
+
+
+_ISNT_THERE = re.compile(r"\b(is|are)(?:n't|n’t| not) (there|(?:it|that|this|he|she|they) (?=against|illegal|unlawful|"
+                         r"a violation|prohibited|forbidden|banned))", re.I)
+
+
+def negative_main(question: str) -> bool:
+    return _negative(question[asking_clause(question):])
+
+
+def sq_ft(plan: QueryPlan) -> float | None:
+    return plan.slots.get("area") if plan.slots.get("area_unit") == "sq_ft" else None
+
+
+# A figure the asker puts to us as the law's ("is it true the Town needs 72 hours' notice?", "I heard the appeal
+# window is 30 days. Right?", "do I get 30 days to appeal?"), in a unit of time, rain, percent or money.
+_CLAIM = re.compile(r"\b(?:is (?:it|that|this) (?:true|right|correct|so)|i (?:heard|was told|read)|(?:someone|somebody|they|he|she|"
+                    r"my \w+|the \w+) (?:said|says|told me)|told me)\b|\b(?:right|correct|true)\s*\?\s*$|"
+                    r"\bdo (?:i|we) (?:have|get) (?:\w+ ){0,2}\d", re.I)
+_UNIT_FIGURE = re.compile(r"(\$\s?[\d,]+(?:\.\d+)?)|([\w.,-]+)\s*(?:-\s*)?(hours?|hrs?|days?|weeks?|months?|years?|yrs?|"
+                          r"inch(?:es)?|percent|%)(?![\w])", re.I)
+_UNIT_NAMES = {"hr": "hour", "yr": "year", "%": "percent", "inche": "inch"}
+
+
+def _unit_figures(text: str) -> set[tuple[str, str]]:
+    """(value, unit) for each figure with a unit in the text: ("48", "hour"), ("1000", "dollar")."""
+    out = set()
+    for m in _UNIT_FIGURE.finditer(text):
+        if m.group(1):
+            out |= {(v, "dollar") for v in figures(m.group(1))}
+            continue
+        unit = m.group(3).lower().rstrip("s") or m.group(3)
+        out |= {(v, _UNIT_NAMES.get(unit, unit)) for v in figures(m.group(2))}
+    return out
+
+
+def claims_another_figure(question: str, said: str) -> bool:
+    """The question puts one figure to us as the law's and the quoted words give that unit only other figures."""
+    if not _CLAIM.search(question):
+        return False
+    claimed = _unit_figures(question)
+    if len(claimed) != 1:
+        return False
+    (value, unit), = claimed
+    given = {v for v, u in _unit_figures(said) if u == unit}
+    return bool(given) and value not in given
+
+
+# What a headnote question's subject lacks ("an unregistered company", "an unlicensed electrician").
+_LACKING = re.compile(r"\b(un(?:register|licens|permit|approv|inspect|certifi|qualifi)\w*|non-?(?:register|licens)\w*)\b", re.I)
+
+
+def unasked_lack(question: str, asked: str) -> bool:
+    """The headnote question turns on its subject lacking something (unregistered, unlicensed) the question
+    never says its subject lacks."""
+    low = question.lower()
+    return bool(_LACKING.search(asked)) and not _LACKING.search(low) and \
+        not re.search(r"\b(?:without|no|not|never|lack\w*)\b|n't\b", low)
+
+
+# Steps of their own a question may ask about: a headnote question that does not name the step ("may work continue
+# under a stop-work order?") does not answer whether one may take it ("can I appeal the stop-work order?").
+_LEGAL_ACTION = re.compile(r"\b(appeal\w*|contest\w*|challeng\w*|disput\w*|sue|suing|waiv\w*|transfer\w*|"
+                           r"revok\w*|revocation|cancel\w*|reinstat\w*)\b", re.I)
+
+
+def other_action(question: str, named: str, expansions: Sequence[str] = ()) -> bool:
+    """The asking clause names a step (appeal, waive, revoke ...) that neither the headnote question nor the
+    provision's text names, nor the glossary's words for the question's words."""
+    clause = question[asking_clause(question):]
+    words = set(stems(f"{named} {' '.join(expansions)}"))
+    return any(not set(stems(m.group(1))) & words for m in _LEGAL_ACTION.finditer(clause))
+
+
+COUNTS_AS = re.compile(r"\b(?:counts? as|considered(?: an?| the)?|qualif(?:y|ies) as|classified as|deemed)\b", re.I)
+DEEMS = re.compile(r"\b(?:constitutes?|deemed|considered|means|include[sd]?|treated as)\b", re.I)
+ONLY_ASKED = re.compile(r"\b(?:only|solely)\b(?! (?:to|for)\b)", re.I)
+# "she's not a landscape architect", "I'm not the owner": who or what the question is about is denied to be X.
+_NOT_A = re.compile(r"\b(?:not|isn't|aren't|n't)\s+(?:a|an|the)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I)
+_NOT_A_PHRASE = re.compile(r"\b(?:not|isn't|aren't|n't)\s+(?:a|an|the)\s+([^,;?]+)", re.I)
+
+
+def denies_subject(question: str, asked: str) -> bool:
+    """The question says its subject is not something the headnote question names, and the headnote question
+    does not deny it too ("a homeowner who is not a registered electrical contractor" asks what the question asks)."""
+    named = set(content_stems(asked))
+    denied_there = {stem for m in _NOT_A_PHRASE.finditer(asked) for stem in content_stems(m.group(1))}
+    return any((stems := set(content_stems(m.group(1)))) and stems <= named and not stems <= denied_there
+               for m in _NOT_A.finditer(question))
+
+
+# "can a land surveyor stamp our plan?", "can my GC just do it?": who would do the work, asked by name.
+_ACTOR = re.compile(r"\b(?:can|could|may|might)\s+(?:a|an|the|my|our|his|her|their|any|one of (?:our|my|the))\s+"
+                    r"(?:[\w-]+\s+){0,2}?([\w-]+)\s+(?:just\s+|also\s+|legally\s+|still\s+)?"
+                    r"(?:prepare|sign|stamp|certify|design|draw|write|do|submit|seal|put together|handle|enforce|"
+                    r"carry out|execute)\b", re.I)
+
+
+# The professions and parties a headnote question may turn on ("... certified by a landscape architect ...?").
+_ROLE = re.compile(r"\b(?:[\w-]+\s+)?(architect|engineer|surveyor|specialist|contractor|subcontractor|electrician|"
+                   r"plumber|landscaper|homeowner|tenant|landlord|developer|applicant|lawyer|attorney)s?\b", re.I)
+
+
+def role_unasked(question: str, asked: str, expansions: Sequence[str] = ()) -> bool:
+    """The headnote question turns on a role by a kind of its own ("a landscape architect") that the question
+    names in no way, nor the glossary's words for it: its answer is about that role, not what was asked."""
+    named = f"{question} {' '.join(expansions)}".lower()
+    for m in _ROLE.finditer(asked):
+        kind = (m.group(0).split()[0] if len(m.group(0).split()) > 1 else "").lower()
+        if kind and kind not in _ANY_KIND and content_stems(kind) and \
+                not re.search(rf"\b{re.escape(m.group(1).lower())}", named) and kind not in named:
+            return True
+    return False
+
+
+# Whoever does the work, named by no qualification: a rule for the work binds or frees them all.
+_ANY_WORKER = frozenset("crew crews worker workers guys men people team employees laborers labourers someone anyone".split())
+
+
+_MODALS = frozenset("can could may might".split())
+# Words before a role that qualify it without naming another profession ("a licensed professional engineer" is
+# an engineer; "a landscape architect" is not any architect).
+_ANY_KIND = frozenset("a an the any my our your his her their such another other same new licensed professional "
+                      "certified registered qualified state york duly master electrical general each every all no some "
+                      "both either per one".split())
+
+
+def other_actor(question: str, named: str, expansions: Sequence[str] = ()) -> bool:
+    """The question asks whether someone may do the work, by a name (its head noun) neither the headnote question
+    nor the quoted words use, nor the glossary's words for it: a Yes about a landscape architect or the officer
+    is no Yes for a land surveyor (a No may stand: the law's list of who may is the whole list)."""
+    m = _ACTOR.search(question[asking_clause(question):])
+    if m is None:
+        return False
+    name = m.group(1)
+    if name.lower() in _ANY_WORKER:
+        return False  # "can the crew still do work to secure the site?" asks what may be done, not by whom
+    # "can the SMO sign it?": an abbreviation the glossary spelled out beside the question (its initials)
+    spelled = next((e for e in expansions if "".join(w[0] for w in e.split()) == name.lower()), "")
+    if re.fullmatch(OFFICIALS, name, re.I) or re.search(OFFICIALS, spelled, re.I):
+        return False  # "can the town do the work and bill us?" asks of the officials' powers, named otherwise
+    head = set(stems(name))
+    if not head:
+        return False
+    if not head & (set(stems(named)) | set(stems(" ".join(expansions)))):
+        return True
+    # "can my architect sign the SWPPP?" against "a licensed landscape architect", and "can a landscape architect
+    # sign it?" against "can an architect sign it?": one names a kind of the role the other does not
+    asked = {w.lower() for w in re.findall(r"[\w-]+", m.string[m.start():m.start(1)])} - _ANY_KIND - _MODALS
+    before = {k.lower() for k in re.findall(rf"([\w-]+)\s+{re.escape(name)}s?\b", named, re.I)}
+    kinds = before - _ANY_KIND
+    if asked:
+        return not asked & kinds
+    return bool(kinds) and kinds == before
+
+
+def figures_asked(question: str, said: str) -> str:
+    """The words whose figures a verdict must agree with: the asking clause ("the 2020 NEC?"), and the statement
+    before it when the clause points back to it and the quote sets figures of its own ("in business four years
+    ... does Tuckahoe honor it?" is not settled by "shall be entitled ... not less than five years"; "built 10
+    years ago. Can the Town still inspect them?" is by a right of entry that counts no years)."""
+    clause = question[asking_clause(question):]
+    return question if (_ANAPHOR.search(clause) or _POINTS_BACK.search(clause)) and figures(said) else clause
+
+
+# "is that acceptable / enough / ok?" asks whether the situation described meets the rule, which the rule's modal
+# ("shall be certified by ...") does not say; only a headnote question that close does.
+JUDGES_SITUATION = re.compile(r"^\W*(?:(?:so|and|but),?\s+)?(?:is|would|will|does|was) (?:that|this|it|he|she|they) "
+                               r"(?:be |count as |still )?(?:acceptable|enough|sufficient|ok|okay|fine|good enough|valid|"
+                               r"compliant|legit|legal|qualified)\b", re.I)
+_POINTS_BACK = re.compile(r"\b(?:it|them)\W*$", re.I)  # "... does Tuckahoe honor it?"
+
+
+def asked_negatively(question: str) -> bool:
+    """Is the question asked in the negative? Its asking clause says, and a statement before it only when the
+    clause refers back to it ("my electrician isn't licensed, is that a problem?"); "I'm leasing, not the
+    owner. Am I a landowner?" and "he never did the drainage. Can the town stop occupancy?" ask positively."""
+    clause = question[asking_clause(question):]
+    return _negative(clause) or (bool(_ANAPHOR.search(clause)) and _negative(question))
+
+
+# "is that a problem?", "is it ok?": the clause points back at the statement before it ("put it back" does not).
+_ANAPHOR = re.compile(r"\b(?:that|this|those|these|so)\b|^\W*(?:is|was|would|will|does) it\b", re.I)
+# "a shed of 100 square feet or less": a bound the question's figure may fall within.
+_BOUND = re.compile(r"(\d[\d,.]*)\s*(?:[a-z]+\s+){0,2}(or (?:less|fewer|under|smaller)|or (?:more|greater|over|larger))\b", re.I)
+
+
+def same_figures(question: str, asked: str, text: str = "", area: float | None = None) -> bool:
+    """The question is about the headnote question's figures: the same ones, or one figure within the
+    headnote's bound ("an 80 sq ft shed" and "a shed of 100 square feet or less"; an `area` read from "8 by
+    10 feet" is that one figure); or the headnote question names none and the provision's text holds every
+    figure the question names ("48 hrs notice before reopening?" and "is the reopening one of the stages
+    ...?" of a text that says "48 hours")."""
+    mine, theirs = figures(question), figures(asked)
+    if area is not None and len(mine) == 2 and _BOUND.search(asked):
+        mine = {f"{area:g}"}
+    if mine == theirs or (not theirs and mine <= figures(text)):
+        return True
+    bound = _BOUND.search(asked)
+    if bound is None or len(mine) != 1 or len(theirs) != 1:
+        return False
+    try:
+        value, limit = float(next(iter(mine))), float(bound.group(1).replace(",", ""))
+    except ValueError:
+        return False
+    below = bound.group(2).lower().split()[1] in ("less", "fewer", "under", "smaller")
+    return value <= limit if below else value >= limit
+
+
+# "does Tuckahoe require a bond?" asks whether it is required; "the Village may require" makes it the Village's
+# choice, which neither Yes nor No says (DOMAIN.md: "may" is discretionary, "shall" is not).
+_REQUIRED_ASKED = re.compile(r"\b(?:does|do|will|would|is|are)\b[^?.!]{0,50}?\brequire[sd]?\b", re.I)
+_MAY_REQUIRE = re.compile(r"\b(?:may|can|could)\b[^.;:?]{0,60}?\brequire[sd]?\b", re.I)  # "may be required" too
+
+
+def discretion_asked_as_duty(question: str, asked: str, said: str) -> bool:
+    """The question asks whether something is required, and the headnote question or the quoted words
+    give only a power to require it."""
+    clause = question[asking_clause(question):]
+    return bool(_REQUIRED_ASKED.search(clause)) and bool(_MAY_REQUIRE.search(asked) or _MAY_REQUIRE.search(said)) \
+        and not re.search(r"\b(?:shall|must) (?:\w+ ){0,3}require\b", said, re.I)
+
+
+_PERIOD = re.compile(r"\b(?:(day|daily)|(week|weekly)|(month|monthly)|(year|yearly|annual|annually))s?\b", re.I)
+
+
+def _periods(text: str) -> set[int]:
+    """The units of time a question counts in (1 day, 2 week, 3 month, 4 year)."""
+    return {next(i for i, g in enumerate(m.groups(), 1) if g) for m in _PERIOD.finditer(text)}
+
+
+def counts_otherwise(question: str, text: str) -> bool:
+    """Both count in units of time, and in none the same ("every day" against "each week's")."""
+    counted, counted_there = _periods(question), _periods(text)
+    return bool(counted and counted_there and not counted & counted_there)
+
+
+# "does the Village require an operation and maintenance manual?": what is required, up to where the sentence
+# goes on about it ("... on site every day", "... for stormwater practices").
+_REQUIRED_THING = re.compile(r"\b(?:require|requires|need|needs|have to (?:have|get|provide|submit|file))\s+"
+                             r"(?:an?|the|any)\s+(?!(?:one|other|such|more)\b)"
+                             r"([a-z][\w-]*(?:\s+(?!(?:on|for|in|at|to|before|after|when|if|from|by|with|every|each|per|"
+                             r"during|under|of|or|that|which|who)\b)[a-z][\w-]*){0,3})", re.I)
+
+
+def names_what_is_required(clause: str, said: str, expansions: Sequence[str] = ()) -> bool:
+    """"does X require a Y?" is answered by a rule's modal only if the words quoted name the Y (its last word, or
+    the glossary's words for it): "shall constitute a separate offense" says nothing of a trained contractor."""
+    m = _REQUIRED_THING.search(clause)
+    if m is None:
+        return True
+    head = stems(m.group(1).split()[-1])
+    return not head or bool(set(head) & (set(stems(said)) | set(stems(" ".join(expansions)))))
+
+
+# "unlawful ... to engage in the business ... without being registered": registering is the step the rule requires.
+_WITHOUT_STEP = re.compile(r"\bwithout (?:first )?(?:being |having (?:been )?|securing |obtaining |getting |filing )?"
+                           r"(?:an? |the |such )?([a-z]+)", re.I)
+
+
+def asks_the_required_step(clause: str, said: str) -> bool:
+    """The question asks whether one may take the step a prohibition requires ("can a corporation register?"
+    against "unlawful ... without being registered"): the prohibition's No is not its answer."""
+    if not PROHIBITS.search(said):
+        return False
+    asked = set(content_stems(clause))
+    return any(set(stems(m.group(1))) & asked for m in _WITHOUT_STEP.finditer(said))
+
+
+PROHIBITS = re.compile(r"\b(?:shall not|may not|must not|will not|cannot|no (?:[\w-]+ ){1,9}shall|unlawful|prohibited)\b", re.I)
+
+
+OFFICIALS = r"\b(?:inspect[oe]r|officer|village|town|county|board|department|municipality|official)s?\b"
+
+
+# "can the building inspector ...?", "may the village ...?": the question asks about an official's power.
+OFFICIAL_ASKED = re.compile(r"^\W*(?:can|could|may|might|does|do|will|would|is|are)\s+(?:the\s+)?(?:[\w'-]+\s+){0,3}?"
+                             + OFFICIALS, re.I)
+ASKS_OF_OFFICIAL = re.compile(r"^\W*(?:may|can|could|must|shall|does|do|will)\s+(?:the\s+)?(?:[\w'-]+\s+){0,3}?" + OFFICIALS, re.I)
+I_ASK = re.compile(r"^\W*(?:(?:so|and|but|ok),?\s+)?(?:can|could|may) i\b|\bam i allowed\b", re.I)
+WE_ASK = re.compile(r"^\W*(?:(?:so|and|but|ok),?\s+)?(?:can|could|may) we\b", re.I)

@@ -1,0 +1,339 @@
+"""A "Yes"/"No" for a yes/no question, only from evidence: the provision's curated headnote question closest to
+the asker's, or the modal of the quoted law ("shall", "no person shall", "may"), never when the two disagree.
+How the question is put (polarity, figures, actors, steps) is read by asking.py."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from . import asking as A
+from .models import Hit, QueryPlan
+from .plan import WH, ask_kind, asking_clause
+from .text import content_stems, figures
+
+
+# A yes/no question gets "Yes."/"No." from a headnote only when it is this close to a yes/no headnote question
+# the provision's text plainly answers that way, asked with the same polarity and figures. Measured on the dev
+# splits' 100 yes/no questions (gold.jsonl + dev2.jsonl): at 0.80 33 right, 4 wrong; at 0.60 (with the
+# polarity, figure and disagreement checks) 50 right, 2 wrong; at 0.55 54 right, 3 wrong. Session 16, with the
+# converse/negation/bound checks, on all three dev splits' 158 yes/no questions: 0.60/0.75 -> 87 right, 3 wrong;
+# 0.55/0.70 -> 89 right, 3 wrong.
+YES_NO_MIN_SIMILARITY = 0.55
+# ... and this close when the quoted rule has an exception ("halt all work except ..."): "is there anything we can
+# still do under a stop-work order?" came 0.64 from "does the order end before ...?" (No), which misleads.
+YES_NO_EXCEPTION_SIMILARITY = 0.70
+# Below that, a rule with an exception still answers when the question is clearly on one side of it: its closest
+# headnote question is this much closer than the provision's closest one with the other answer ("can we put
+# down mulch under a stop-work order?" 0.63 against 0.37; "can we keep building elsewhere?" 0.55 against 0.47).
+# Other-answer questions too far to be among the views searched count as the farthest one searched (retrieval's
+# `_rivals`); a provision with none has no rival and its exception floor holds. Dev (2,668 q): 3 more right
+# verdicts, 1 wrong ("is breaking the law a crime?" took "can it be punished by imprisonment?": its headnote
+# now has the No question that separates them).
+YES_NO_EXCEPTION_MARGIN = 0.1
+# "Is there a rule about muddy runoff?" is answered Yes by a binding provision whose headnote yes/no question is
+# this close to it.
+YES_NO_RULE_EXISTS = 0.6
+# A headnote question at least this close still vetoes a modal verdict that says the opposite.
+YES_NO_CONTRADICTS = 0.50
+
+
+def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
+    """"Yes"/"No" for a yes/no question, only from evidence. First the provision's curated headnote: it holds a
+    yes/no question close to this one (YES_NO_MIN_SIMILARITY), asked with the same polarity (both negative or
+    neither) and about the same figures (a question about 0.3 inches of rain is not the headnote's question
+    about 0.5 inch). Failing that, a question asking whether something may, must or does happen, settled by the
+    modal of the words quoted from the best provision: "no person shall", "unlawful" answer "can I ...?" No;
+    "may", "shall" answer "can the town ...?" Yes, "shall" answers "must ...?" Yes ("may" never does). A
+    question asked in the negative ("can I skip ...", "without ...", "exempt") gets no modal verdict; nor does a
+    sentence that grants and forbids at once, nor one the headnote's closest yes/no question contradicts.
+    A headnote question asking the converse ("must the plan come before review?" for "can review start
+    before the plan?") answers the other way; a telegraphic question ("homeowner pull own permit?") takes a
+    very close headnote question's answer; "is it the same/different in A and B?" gets none."""
+    if hit is None or not (plan.yes_no or _telegraphic(plan, hit)):
+        return None
+    hit = _same_polarity(plan, hit)
+    if plan.outside_new_york and A.NEW_YORK.search(f"{hit.yes_no_text or ''} {said}"):
+        return None  # "my license is from New Jersey; does Tuckahoe honor it?": a rule for New York licences is no Yes
+    if A.claims_another_figure(plan.query, said):
+        return "No"  # "I heard the appeal window is 30 days. Right?" against "within 15 days"
+    if A.SAME_OR_DIFFERENT.search(plan.query) or (len(plan.named) >= 2 and A.VERSUS.search(plan.query)):
+        return None  # "is the appeal window any different in A and B?": one provision's Yes/No does not answer it
+    clause = plan.query[asking_clause(plan.query):]
+    if A.CHOICE.search(clause):
+        return None  # "does the notice go to the owner or to the contractor?" asks which, not whether
+    if A.CARES_ABOUT.search(clause):
+        # "does Hempstead care if my site clouds the bay?" asks whether the law speaks to it, like "is there a rule
+        # about ...": Yes when the quote binds and speaks to it, never "is it allowed?"'s No
+        return _rule_speaks(plan, hit, said, bool(A.PROHIBITS.search(said) or _OBLIGES.search(said)))
+    if A.IS_THERE.search(clause) and not A.RULE_AGAINST.search(clause):
+        if A.IS_THERE.search(hit.yes_no_text or "") and close_enough(hit, said):
+            # "is there a grace period after December 31?" is a headnote question of its own (No): its answer,
+            # and never a Yes for a binding rule against it
+            verdict = headnote_verdict(plan, hit)
+            if verdict is not None or hit.yes_no == "no":
+                return verdict
+        elif not A.ABOUT_A_RULE.search(clause) and (hit.yes_no_similarity or 0.0) >= YES_NO_MIN_SIMILARITY and \
+                close_enough(hit, said) and A.same_thing_asked(clause, hit.yes_no_text or ""):
+            # "is there another fee to renew it?" asks about a thing, not a rule: "is a further fee required to
+            # renew ...?" (No) answers it
+            verdict = headnote_verdict(plan, hit)
+            if verdict is not None:
+                return verdict
+        # "is there any rule about muddy water?" asks whether the law speaks to it, not what it allows ("isn't
+        # there a rule against that?" asks whether it is forbidden): Yes when the provision quoted binds (shall,
+        # shall not) and a headnote question of its, whatever its answer, is close to the question.
+        # "is there a time limit for the review?" needs a figure in the quote, not just a rule.
+        binds = (A.PROHIBITS.search(said) or _OBLIGES.search(said)) and (figures(said) or not A.MEASURED.search(clause))
+        return _rule_speaks(plan, hit, said, bool(binds))
+    if plan.verdict_query:  # "Can the officer hire an engineer? And who pays?": Yes or No answers the first
+        plan = plan.model_copy(update={"query": plan.verdict_query})
+    either = A.EITHER_OR.search(plan.query)
+    if either:  # "can I be the applicant, or does it have to be the owner?": Yes or No answers the first half
+        plan = plan.model_copy(update={"query": plan.query[:either.start()].rstrip(" ,") + "?"})
+    if A.discretion_asked_as_duty(plan.query, hit.yes_no_text or "", said):
+        return None  # "does the village require a bond?" against "the Village may require": it is the Village's choice
+    clause = plan.query[asking_clause(plan.query):]  # of the part a verdict answers
+    headnote = headnote_verdict(plan, hit)
+    judges = bool(A.JUDGES_SITUATION.search(clause))
+    if judges and (hit.yes_no_similarity or 0.0) < YES_NO_EXCEPTION_SIMILARITY:
+        return None  # "licensed in Connecticut. Is that acceptable?" is not "must a NYS licensed PE certify it?"
+    if headnote is not None and A.role_unasked(plan.query, hit.yes_no_text or "", plan.expansions):
+        return None  # "are as-builts required, and who certifies them?" is not "can a landscape architect certify them?"
+    if headnote == "Yes" and A.other_actor(plan.query, f"{hit.yes_no_text or ''} {said}", plan.expansions):
+        return None  # "can a land surveyor sign it?" against "can a certified erosion control specialist prepare it?"
+    if headnote == "No" and A.other_actor(plan.query, hit.yes_no_text or "", plan.expansions):
+        return None  # "can a landscape architect stamp it?" against "can a land surveyor prepare it?" (No)
+    if headnote == "Yes" and A.I_ASK.search(clause) and A.ASKS_OF_OFFICIAL.search(hit.yes_no_text or ""):
+        return None  # "can I start before my SWPPP is approved?" is not "may the officer approve the work completed?"
+    if headnote == "Yes" and plan.asks in ("permission", "authority") and A.PROHIBITS.search(said):
+        return None  # "can they start before ...?" against "will not be reviewed until": the two disagree
+    # A rule with an exception ("halt all work except ...") answers a loosely matched question either way.
+    if headnote is not None and close_enough(hit, said):
+        return headnote
+    if A.asked_negatively(plan.query):
+        return None
+    asks = plan.asks
+    if asks == "permission" and A.WE_ASK.search(clause) and _OFFICIAL_MAY.search(said):
+        asks = "authority"  # staff asking "can we hold the CO?" of a power the law gives the Town: "we" are the Town
+    if A.counts_otherwise(plan.query, said):
+        return None  # "is every day a new violation?" against "each week's continued violation shall ...": neither
+    if judges:
+        return None  # nor does the modal of the quote ("shall be certified by ...") judge the situation described
+    if A.ONLY_ASKED.search(clause):
+        return None  # "must the notice go to the owner only?": "shall ... to the landowner or other person" is no Yes
+    if A.COUNTS_AS.search(clause) and not A.DEEMS.search(said):
+        # "does tearing down a house count as land disturbance?" is a definition's, not "shall be applicable"'s; a
+        # sentence that itself deems ("each week ... shall constitute a separate violation") answers it
+        return None
+    official = bool(A.OFFICIAL_ASKED.search(clause))
+    modal = _modal_verdict(asks, said, official) if _speaks_to(plan.query, said, plan.expansions) and \
+        not A.denies_subject(plan.query, said) and A.same_figures(A.figures_asked(plan.query, said), "", said) and \
+        A.names_what_is_required(clause, said, plan.expansions) and not A.asks_the_required_step(clause, said) else None
+    if modal is not None and headnote is not None and headnote != modal:
+        return None  # a close headnote question says otherwise
+    if modal == "Yes" and A.other_actor(plan.query, said, plan.expansions):
+        return None  # a power or duty of the officer's is no Yes for "can my GC do it?"
+    return modal
+
+
+# The embedding hardly hears a negation: "are the haul roads exempt too?" comes closest to "are log haul roads
+# subject to this law?" (yes), and only a little less close to "are log haul roads exempt ...?" (no).
+YES_NO_POLARITY_MARGIN = 0.07
+
+
+def _same_polarity(plan: QueryPlan, hit: Hit) -> Hit:
+    """The hit with its rival headnote question as the closest one when that one is asked with the question's
+    polarity (both negative or neither), the closest one is not, and the rival is nearly as close."""
+    rival = hit.yes_no_rival_text
+    if rival is None or hit.yes_no_text is None or hit.yes_no_rival is None or \
+            (hit.yes_no_similarity or 0.0) - hit.yes_no_rival > YES_NO_POLARITY_MARGIN:
+        return hit
+    negative = A.asked_negatively(plan.query)
+    if A.negative_main(hit.yes_no_text) == negative or A.negative_main(rival) != negative:
+        return hit
+    return hit.model_copy(update={"yes_no": "no" if hit.yes_no == "yes" else "yes", "yes_no_text": rival,
+                                  "yes_no_similarity": hit.yes_no_rival, "yes_no_rival": hit.yes_no_similarity,
+                                  "yes_no_rival_text": hit.yes_no_text})
+
+
+def close_enough(hit: Hit, said: str) -> bool:
+    """The headnote question is close enough to answer: YES_NO_MIN_SIMILARITY, or for a rule with an exception
+    YES_NO_EXCEPTION_SIMILARITY, or YES_NO_EXCEPTION_MARGIN closer than the other answer's closest question."""
+    similarity = hit.yes_no_similarity or 0.0
+    if similarity < YES_NO_MIN_SIMILARITY:
+        return False
+    if not _ONLY.search(said) or similarity >= YES_NO_EXCEPTION_SIMILARITY:
+        return True
+    return hit.yes_no_rival is not None and similarity - hit.yes_no_rival >= YES_NO_EXCEPTION_MARGIN
+
+
+# The modal of the quoted words answers only a question they speak to: "are swales required?" is not answered
+# by "... shall submit a SWPPP", which never names a swale, so the quote must share at least one of the asking
+# clause's subject words. Dev splits (218 yes/no questions): no wrong verdict more or less, one right one lost
+# ("keep people from moving in" against "prevent the occupancy").
+_ASKING_WORDS = frozenset("required require requires allowed allow permitted permit legal able can could may must "
+                          "shall should will would need needs needed have has do does did is are am be".split())
+
+
+def _rule_speaks(plan: QueryPlan, hit: Hit, said: str, binds: bool) -> str | None:
+    """"Yes" to a question whether the law speaks to something ("is there a rule about ...?", "does the Town care
+    if ...?"): the quoted words bind, a headnote question of the provision comes YES_NO_RULE_EXISTS close, and
+    the quote speaks to the question; else None."""
+    close = (hit.yes_no_similarity or 0.0) >= YES_NO_RULE_EXISTS
+    return "Yes" if binds and close and _speaks_to(plan.query, said, plan.expansions) else None
+
+
+def _speaks_to(question: str, said: str, expansions: Sequence[str] = ()) -> bool:
+    """The quoted words share a subject word with the asking clause, or with the glossary's words for it
+    ("turn it back on" -> "reconnect")."""
+    asked = set(content_stems(question[asking_clause(question):], _ASKING_WORDS))
+    return not asked or bool((asked | set(content_stems(" ".join(expansions), _ASKING_WORDS))) & set(content_stems(said)))
+
+
+# "homeowner pull own electric permit?", "dude ranch = agricultural activity?": no verb says it is a yes/no
+# question, but a yes/no headnote question this close says what it asks (dev splits: the telegraphic
+# questions at or above 0.75 were all yes/no questions; at 0.70, with dev20 read: 6 more first sentences right
+# of 3,136 questions, no wrong verdict more).
+YES_NO_TELEGRAPHIC = 0.70
+
+
+def _telegraphic(plan: QueryPlan, hit: Hit) -> bool:
+    return (hit.yes_no is not None and (hit.yes_no_similarity or 0.0) >= YES_NO_TELEGRAPHIC
+            and not WH.search(plan.query) and not plan.asked_definitions)  # "electrical contractor?" asks what it is
+
+
+def headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
+    """The answer of the provision's yes/no headnote question closest to this question, when both ask with the
+    same polarity and about the same figures; None otherwise (however close)."""
+    if hit.yes_no is None or (hit.yes_no_similarity or 0.0) < YES_NO_CONTRADICTS:
+        return None
+    asked = hit.yes_no_text or ""
+    relation = _relation(plan.query, asked)
+    if relation is None:
+        return None
+    question = plan.query
+    if relation == "inverse":  # "without" there is the tie, not a negation
+        question, asked = _WITHOUT.sub(" ", question), _WITHOUT.sub(" ", asked)
+    if A.negative_main(asked) != A.asked_negatively(question):
+        # "my electrician isn't licensed, is that a problem?" is not "may he lend his license?"; "I'm leasing,
+        # not the owner. Am I a landowner?" asks in the positive
+        return None
+    if A.denies_subject(plan.query, asked):
+        return None  # "she's not a landscape architect. Can she sign?" is not "can a landscape architect prepare it?"
+    if A.unasked_lack(question, asked):
+        return None  # "can a corporation register?" is not "may an unregistered company carry on the business?"
+    if A.other_action(question, f"{asked} {hit.text}", plan.expansions):
+        return None  # "can I appeal a stop-work order?" is not "may work that addresses the violations continue?"
+    if A.ONLY_ASKED.search(question[asking_clause(question):]) and not A.ONLY_ASKED.search(asked):
+        return None  # "does the village only inspect on complaint?" is not "can the village inspect at random?"
+    if not A.same_figures(plan.query, asked, hit.text, A.sq_ft(plan)):
+        return None  # 0.3 inch is not the headnote's 0.5 inch; "is 1 inch = 500 feet enough?" is not "is there a scale?"
+    if A.counts_otherwise(plan.query, asked):
+        return None  # "is every day a new offense?" is not "is each week's continued violation one?"
+    return "Yes" if (hit.yes_no == "yes") == (relation == "same") else "No"
+
+
+# "Can I start before the permit is issued?" asks the inverse of "must the permit be issued before work
+# starts?", and "can I work without a permit?" the inverse of "do I need a permit?": a question whether
+# something may happen, set against a headnote question whether something must, answers the other way when
+# an order or an absence ("before", "without") ties them; with no such tie the two ask different things.
+_MAY = ("permission", "authority")
+# A duty the headnote question lays on a private party ("must the landowner grant ...?"), not on the officials.
+_PARTY_BOUND = re.compile(r"^\W*(?:if [^,?]*,\s*)?(?:must|shall|does|do|is|are|will)\s+(?:the|a|an|each|every|my|our|his|her|their)?\s*"
+                          r"(?:landowners?|(?:property )?owners?|homeowners?|applicants?|developers?|contractors?|"
+                          r"subcontractors?|persons?|i|you|we|they)\b", re.I)
+_ORDER = re.compile(r"\b(?:before|prior to|until|without|while)\b", re.I)
+_WITHOUT = re.compile(r"\bwithout\b", re.I)
+_BEFORE = re.compile(r"\b(?:before|prior to|until|while)\b", re.I)
+# "is just using it a violation?", "would that be illegal?": whether something is forbidden (not "installed in violation").
+_VIOLATION = re.compile(r"\b(?:am|is|are|was|were|would|will|be)(?:n't|n’t)?(?![\w'’])[^?]{0,40}?\b(?:an? (?:\w+ )?violation|violating|"
+                        r"breaking (?:the|any) (?:law|rules?|code)|(?:rule|law|regulation)s? against|illegal|unlawful|"
+                        r"against (?:the |any |a )?(?:[\w'’]+ ){0,2}?(?:laws?|rules?|code|regulations?|ordinances?)|prohibited|forbidden|banned)\b", re.I)
+
+
+# A law's severability asked both ways: whether the whole falls, or whether the rest stands.
+# "is the rest dead too?" asks whether it falls, like "does the whole thing go?".
+_WHOLE_FALLS = re.compile(r"\b(?:whole|entire|all|rest|remainder)\b.*\b(?:go|goes|gone|fall|falls|dead|die|dies|void|voided|"
+                          r"invalid|collapse|collapses|cancel(?:led|ed)?|kill(?:ed)?|struck|toss(?:ed)?)\b", re.I)
+_REST_STANDS = re.compile(r"\b(?:rest|remainder|remaining)\b.*\b(?:good|valid|stand|stands|survive|survives|"
+                          r"stay|stays|remain|remains|effect|force|enforceable|intact|apply|applies)\b", re.I)
+
+
+# Whether something lasts, asked both ways: "good forever?" is the converse of "does it expire?".
+_LASTS = re.compile(r"\b(?:forever|indefinitely|permanent(?:ly)?|for good|never (?:expires?|runs? out|lapses?|ends?))\b", re.I)
+_ENDS = re.compile(r"\b(?:expires?|expiration|runs? out|lapses?|time limit)\b", re.I)
+
+
+def _opposite_sides(clause: str, asked: str, one: re.Pattern, other: re.Pattern, one_wins: bool = False) -> bool:
+    """The question asks one side of a pair and the headnote question the other ("the rest stands" against "the
+    whole falls"). A clause with words of both sides asks neither, unless `one_wins` ("never expires" lasts)."""
+    def side(text: str) -> str | None:
+        first, second = bool(one.search(text)), bool(other.search(text))
+        if first and (one_wins or not second):
+            return "one"
+        return "other" if second and not first else None
+    mine, theirs = side(clause), side(asked)
+    return mine is not None and theirs is not None and mine != theirs
+
+
+def _relation(question: str, asked: str) -> str | None:
+    """"same" when the headnote question asks what the question asks, "inverse" when it asks the converse
+    (its Yes is the question's No), None when they ask different kinds of thing."""
+    clause, asked_clause = question[asking_clause(question):], asked[asking_clause(asked):]
+    kind, headnote_kind = ask_kind(clause), ask_kind(asked)
+    if _opposite_sides(clause, asked_clause, _WHOLE_FALLS, _REST_STANDS) or \
+            _opposite_sides(clause, asked_clause, _LASTS, _ENDS, one_wins=True):
+        return "inverse"  # "is the whole thing dead?" / "is the rest still good?"; "good forever?" / "does it expire?"
+    if headnote_kind in _MAY and _VIOLATION.search(clause) and not _VIOLATION.search(asked):
+        return "inverse"  # "is just using it a violation?" against "may one use it?": a violation is what one may not do
+    if (kind in _MAY) == (headnote_kind in _MAY) or "obligation" not in (kind, headnote_kind):
+        return "same"
+    if kind == "authority" and _PARTY_BOUND.search(asked_clause) and not _BEFORE.search(clause):
+        # "can the town enter without permission?" is not "must the landowner grant a right of entry?"; but "can the
+        # town approve the design before I have my permits?" is the converse of "must I get them before approval?"
+        return None
+    may_side = clause if kind in _MAY else asked
+    return "inverse" if _ORDER.search(may_side) else None
+
+
+def _modal_verdict(asks: str | None, said: str, official_asked: bool = False) -> str | None:
+    if asks is None or not said:
+        return None
+    if _ONLY.search(said):
+        return None  # "issued only to ...", "may be exempt": the answer turns on who, when or a decision
+    if A.PROHIBITS.search(said):
+        # "No person shall ..." answers "can I ...?"; a sentence that also grants something is mixed.
+        # A duty laid on the officials ("the Building Inspector shall not disqualify ...") says nothing of
+        # what the asker may do.
+        granted = _PERMITS.search(A.PROHIBITS.sub(" ", said))
+        if granted:
+            return None
+        if asks == "permission" and not _OFFICIAL_BOUND.search(said):
+            return "No"
+        if asks == "authority" and (_OFFICIAL_BOUND.search(said) or (_ANYONE_BOUND.search(said) and not official_asked)):
+            # "can the utility hook it up before ...?" against "unlawful for any person ... to make connection";
+            # what anyone is forbidden says nothing of an official's power ("can the inspector shut off power?")
+            return "No"
+        return None
+    if asks == "permission":
+        return None  # a duty or a power the law gives someone says little about what the asker may do
+    if _OBLIGES.search(said):
+        return "Yes"
+    if _PERMITS.search(said) and asks in ("authority", "fact"):
+        return "Yes"
+    return None
+
+
+_OBLIGES = re.compile(r"\b(?:shall|must|is required|are required)\b", re.I)
+
+
+_OFFICIAL_BOUND = re.compile(A.OFFICIALS + r"[^.;:]{0,80}?\b(?:shall not|must not|may not)\b", re.I)
+# A prohibition that binds everyone ("it shall be unlawful for any person", "no person shall") binds whoever
+# the question asks about.
+_ANYONE_BOUND = re.compile(r"\b(?:(?:it shall be |is )?unlawful (?:for any(?:one| person)|to)|no person (?:\w+ )?shall)\b", re.I)
+_ONLY = re.compile(r"\b(?:only|except|unless|exempt)\b", re.I)
+
+
+_OFFICIAL_MAY = re.compile(A.OFFICIALS + r"[^.;:]{0,60}?\b(?:may|shall have the (?:right|power|authority))\b", re.I)
+_PERMITS = re.compile(r"\b(?:may|authorized|entitled|empowered|has the (?:right|power|authority))\b", re.I)
