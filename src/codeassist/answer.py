@@ -346,7 +346,8 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
         for score, sent, other, _ in best[1:]:
             if len(cites) == 3:
                 break
-            if score >= ALSO_CITED * top_score and other.id != p.id and other.parent != p.id and p.parent != other.id:
+            asked = other.id in plan.asked_definitions  # "clearing versus grading?": both definitions
+            if (score >= ALSO_CITED * top_score or asked) and other.id != p.id and other.parent != p.id and p.parent != other.id:
                 cites.append(cite(corpus, other, sent))
         parts.append((muni, cites, (dense or 0) + top_cov, hit))
     names = _names(corpus)

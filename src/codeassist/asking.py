@@ -16,7 +16,7 @@ from .understand import NEGATIVE
 SAME_OR_DIFFERENT = re.compile(r"\b(?:same|differ|differs|different|difference)\b", re.I)
 # "vs" compares places only when two are named: "pre vs post runoff comparison required?" asks one thing.
 VERSUS = re.compile(r"\b(?:vs\.?|versus|compared?)(?!\w)", re.I)
-CHOICE = re.compile(r"\b(to|by|from|with|for|on|in) (?:the|a|an|my|our|his|her|their) [^?.]{1,40}? or \1 "
+CHOICE = re.compile(r"\b(to|by|from|with|for|on|in) (?:(?:the|a|an|my|our|his|her|their) |(?:me|us|him|them)\b)[^?.]{0,40}? or \1 "
                      r"(?:the|a|an|my|our|his|her|their)\b", re.I)
 IS_THERE = re.compile(r"\b(?:is|are) there\b", re.I)
 MEASURED = re.compile(r"\b(?:is|are) there\b(?:\s+[\w'-]+){0,3}?\s+(?:time limits?|deadlines?|limits?|minimum|maximum|cap|"
@@ -80,10 +80,13 @@ _UNIT_FIGURE = re.compile(r"(\$\s?[\d,]+(?:\.\d+)?)|([\w.,-]+)\s*(?:-\s*)?(hours
 _UNIT_NAMES = {"hr": "hour", "yr": "year", "%": "percent", "inche": "inch"}
 
 
+_SPELLED_AGAIN = re.compile(r"\s*\(\d+\)(?=\s)")  # "five (5) years": the figure in words and again in digits
+
+
 def _unit_figures(text: str) -> set[tuple[str, str]]:
     """(value, unit) for each figure with a unit in the text: ("48", "hour"), ("1000", "dollar")."""
     out = set()
-    for m in _UNIT_FIGURE.finditer(text):
+    for m in _UNIT_FIGURE.finditer(_SPELLED_AGAIN.sub("", text)):
         if m.group(1):
             out |= {(v, "dollar") for v in figures(m.group(1))}
             continue
@@ -217,8 +220,13 @@ def figures_asked(question: str, said: str) -> str:
     before it when the clause points back to it and the quote sets figures of its own ("in business four years
     ... does Tuckahoe honor it?" is not settled by "shall be entitled ... not less than five years"; "built 10
     years ago. Can the Town still inspect them?" is by a right of entry that counts no years)."""
-    clause = question[asking_clause(question):]
-    return question if (_ANAPHOR.search(clause) or _POINTS_BACK.search(clause)) and figures(said) else clause
+    at = asking_clause(question)
+    clause = question[at:]
+    if (_ANAPHOR.search(clause) or _POINTS_BACK.search(clause)) and figures(said):
+        return question
+    # "I've only done electrical work 3 yrs ... does Tuckahoe give me reciprocity?": the statement counts in a unit
+    # the quote sets its own figure in ("not less than five (5) years")
+    return question if {u for _, u in _unit_figures(question[:at])} & {u for _, u in _unit_figures(said)} else clause
 
 
 # "is that acceptable / enough / ok?" asks whether the situation described meets the rule, which the rule's modal
@@ -335,5 +343,28 @@ OFFICIALS = r"\b(?:inspect[oe]r|officer|village|town|county|board|department|mun
 OFFICIAL_ASKED = re.compile(r"^\W*(?:can|could|may|might|does|do|will|would|is|are)\s+(?:the\s+)?(?:[\w'-]+\s+){0,3}?"
                              + OFFICIALS, re.I)
 ASKS_OF_OFFICIAL = re.compile(r"^\W*(?:may|can|could|must|shall|does|do|will)\s+(?:the\s+)?(?:[\w'-]+\s+){0,3}?" + OFFICIALS, re.I)
-I_ASK = re.compile(r"^\W*(?:(?:so|and|but|ok),?\s+)?(?:can|could|may) i\b|\bam i allowed\b", re.I)
+_I_ASK = re.compile(r"^\W*(?:(?:so|and|but|ok),?\s+)?(?:can|could|may) i\b|\bam i allowed\b", re.I)
 WE_ASK = re.compile(r"^\W*(?:(?:so|and|but|ok),?\s+)?(?:can|could|may) we\b", re.I)
+# "once my electrician fixes it can he just hook it back up?": "he" is whoever the statement before named last.
+# "could he lose his registration?" asks what may befall him, not what he may do.
+_HE_ASKS = re.compile(r"^\W*(?:(?:so|and|but|ok),?\s+)?(?:can|could|may) (?:he|she)\b"
+                      r"(?!\s+(?:\w+\s+)?(?:lose|be|get|face|receive|owe|go to)\b)", re.I)
+_PRIVATE_PARTY = re.compile(r"\b(?:electrician|contractor|subcontractor|sub|plumber|engineer|architect|surveyor|builder|"
+                            r"landscaper|guy|handyman|son|daughter|husband|wife|brother|sister|father|mother|dad|mom|friend|"
+                            r"neighbou?r|landlord|tenant|owner|homeowner|developer|buyer|seller|client|customer)s?\b", re.I)
+
+
+def asked_of_a_party(question: str) -> bool:
+    """The asking clause asks what a private party may do: "can I ...?", or "can he ...?" after a statement whose
+    last person named is no official ("my electrician ... can he hook it back up?", not "the inspector came by.
+    can he fine me?")."""
+    at = asking_clause(question)
+    clause = question[at:]
+    if _I_ASK.search(clause):
+        return True
+    if not _HE_ASKS.search(clause):
+        return False
+    before = question[:at]
+    party = [m.end() for m in _PRIVATE_PARTY.finditer(before)]
+    official = [m.end() for m in re.finditer(OFFICIALS, before, re.I)]
+    return bool(party) and (not official or party[-1] > official[-1])

@@ -38,8 +38,9 @@ _CONDITION = (r"(?:^|[.!?;]\s+)(?:if|once|after|before|now that|as soon as)\s+"
 _CLAUSE_START = r"(?:^|[.!?;:\u2013\u2014-]\s+|,\s+|" + _CONDITION + ")"
 _CLAUSE = _CLAUSE_START + r"(?:(?:ok(?:ay)?|so|and|but|also|hi|hello|quick question)[,:]?\s+)*"
 _YES_NO = re.compile(_CLAUSE + r"(?P<aux>(?:" + _AUXILIARIES + r"|have|has)(?:n't|n’t|'t|’t)?)(?![\w'’])", re.I)  # "isn't there ...?"
-# "permit required?", "Covered by the stormwater law?": a clause that opens with what is asked of it.
-_ELLIPTICAL = re.compile(_CLAUSE_START + r"(?:[\w'&-]+\s+){0,6}(?:required|req'?d|needed|covered|allowed|kept|counted|"
+# "permit required?", "Covered by the stormwater law?": a clause that opens with what is asked of it ("what info
+# reqd?" asks for something else).
+_ELLIPTICAL = re.compile(_CLAUSE_START + r"(?:(?!(?:" + _QUESTION_WORDS + r")\b)[\w'&-]+\s+){0,6}(?:required|req'?d|needed|covered|allowed|kept|counted|"
                          r"included|enough|acceptable|accepted|one of|"
                          r"exempt|ok|okay|legal|permitted|necessary|mandatory|refunded|refundable|returned|reimbursed|"
                          r"transferable|renewable|valid|enforceable|waived)\b[^?.!]*\?+\s*$", re.I)
@@ -51,7 +52,7 @@ _ASKS = [
     ("obligation", re.compile(_CLAUSE + r"(?:must|should|do(?:es)? (?:[\w'\u2019-]+ ){1,6}(?:have|need) to|do(?:es)? (?:[\w'\u2019-]+ ){1,3}need|"
                               # "subs need to sign anything?" (not "who has to sign?")
                               r"(?!(?:" + _QUESTION_WORDS + r")\b)(?:[\w'&-]+ ){1,3}(?:(?:need|needs|have|has) to|gotta)|"
-                              r"(?:is|are) (?:\w+ ){1,8}?(?:required|needed|necessary|mandatory))\b", re.I)),
+                              r"(?:is|are) (?:\w+ ){1,8}?(?:required|req'?d|needed|necessary|mandatory))\b", re.I)),
     # May the asker act ("can I ...?", "can a homeowner ...?"): only a prohibition answers it (No).
     ("permission", re.compile(_CLAUSE + r"(?:(?:can|could|may) (?:i|we|you|me|us|my \w+|our \w+|a homeowner|homeowners|"
                               r"an? (?:contractor|electrician|owner|resident|developer|landowner|person)|someone|anyone|people)|"
@@ -106,9 +107,11 @@ _SUBJECT = re.compile(r"\s+(?:i|we|you|he|she|it|they|the|a|an|my|our|your|their
 _WH_OPENS = re.compile(r"\s*(?:" + _QUESTION_WORDS + r")\b[^,]*,", re.I)
 
 
-# A question that asks for a size, a distance or a price: the answer must hold a figure.
+# A question that asks for a size, a distance or a price: the answer must hold a figure. "How far ahead / in
+# advance" asks for a time, which any figure may give.
 _MEASURE = re.compile(
-    r"\bhow (?:tall|high|deep|wide|far|close|near|big|large|heavy|thick|steep)\b(?! (?:can|could|will|would|is) the (?:fine|penalty))|"
+    r"\bhow (?:tall|high|deep|wide|far|close|near|big|large|heavy|thick|steep)\b"
+    r"(?! (?:can|could|will|would|is) the (?:fine|penalty)| (?:ahead|in advance|before|beforehand|out|along)\b)|"
     r"\bhow many (?:feet|foot|inches|yards|meters|square|gallons|amps?|volts?)\b|"
     r"\bwhat (?:size|height|depth|width|diameter|distance|spacing|slope|dimensions?|setbacks?|gauge|amperage)\b|"
     r"\bhow much (?:does (?:it|a|an|the) [\w -]{0,30}cost|is (?:the|a|an) [\w -]{0,30}(?:fee|charge|cost|price))\b|"
@@ -200,7 +203,18 @@ def definition_intent(query: str, term_spans: list[tuple[int, int, str]]) -> lis
         if quoted or (cue and ends) or means or named_first:
             if pid not in asked:
                 asked.append(pid)
+    if not asked and _DIFFERENCE.search(low):
+        # "clearing versus grading: what's the difference?", "difference between a swale and a ditch": two defined
+        # terms set against each other ask both definitions
+        spans = sorted(term_spans)
+        for (_, end, one), (start, _, other) in zip(spans, spans[1:]):
+            if one != other and re.fullmatch(_BETWEEN_TERMS, low[end:start]):
+                asked += [pid for pid in (one, other) if pid not in asked]
     return asked
+
+
+_DIFFERENCE = re.compile(r"\b(?:differen(?:ce|t)|differ|distinguish\w*|versus|vs\.?|compared?)(?!\w)")
+_BETWEEN_TERMS = r"\s*(?:and|vs\.?|versus|or|compared (?:to|with)|,|/)\s*(?:(?:a|an|the)\s+)?"
 
 
 def _division_pattern(division: str, label: str) -> re.Pattern[str]:

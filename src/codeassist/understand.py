@@ -477,7 +477,7 @@ _DEADLINE = re.compile(r"\b(when is|when'?s|when are|earliest|close (?:it|them|t
                        r"when can (?:we|i)|void|release(?:d)? (?:the )?(?:bond|guarantee|security))\b", re.I)
 _ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|rewir(?:e|ed|es|ing)|fuse|fuses|switch(?:es)?|outlets?|receptacles?|circuits?|subpanel|"
                          r"panel|lamp sockets?|drop cords?|journeym[ae]n|sheetrock over|breakers?|ceiling fans?|"
-                         r"light(?:ing)? fixtures?|generators?|ev chargers?|car chargers?)\b", re.I)
+                         r"light(?:ing)? fixtures?|generators?|ev chargers?|car chargers?|solar (?:panels?|arrays?|systems?|pv)|photovoltaic|pv)\b", re.I)
 _PERMIT = re.compile(r"\b(?:(?:need|require[sd]?|get|pull|apply for|file for)\s+(?:an?\s+|the\s+|any\s+)?(?:electrical\s+|wiring\s+)?permits?|"
                      r"without (?:an?\s+|the\s+|any\s+)?(?:electrical\s+|wiring\s+)?permits?|"
                      r"permits?\s+(?:needed|required|necessary|reqd|req'd)|permit needed|can i do it myself|do it myself)\b|"
@@ -485,11 +485,12 @@ _PERMIT = re.compile(r"\b(?:(?:need|require[sd]?|get|pull|apply for|file for)\s+
 
 # "upgrading my house to a 200 amp panel": a short statement of the work, no question asked, asks whether it
 # needs a permit.
-_BARE_PROJECT = re.compile(r"(?!.*\b(?:" + QUESTION_WORDS + r")\b)[^?]{3,90}", re.I)
+# A question typed without its mark ("does Tuckahoe honor my license") is no statement of work.
+_BARE_PROJECT = re.compile(r"(?!.*\b(?:" + QUESTION_WORDS + r"|does|did|can|could|should|must|will|would)\b)[^?]{3,90}", re.I)
 
 # Electrical work being done (the permit calculator's subject), not wiring merely used or owned.
 _WORK = re.compile(r"\b(install\w*|replac\w*|add(?:ing)?|wir(?:e|ing) (?:up|a|an|the|my|our|new)|repair\w*|fix\w*|chang\w*|"
-                   r"swap\w*|run(?:ning)?|upgrad\w*|mov(?:e|ing)|extend\w*|rewir\w*|put(?:ting)? in|do (?:it|the work)|"
+                   r"swap\w*|run(?:ning)?|upgrad\w*|mov(?:e|ing)|extend\w*|rewir\w*|put(?:ting)? (?:in|up|an?|the|some|new)|do (?:it|the work)|"
                    r"work|job|alter\w*|new|wants?|wanted|putting)\b", re.I)
 _USING = re.compile(r"\b(?:keeps?|kept|still|continues? to|go(?:es)? on) us(?:e|es|ing)\b|\busing it\b", re.I)
 

@@ -104,7 +104,8 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return None  # "can a land surveyor sign it?" against "can a certified erosion control specialist prepare it?"
     if headnote == "No" and A.other_actor(plan.query, hit.yes_no_text or "", plan.expansions):
         return None  # "can a landscape architect stamp it?" against "can a land surveyor prepare it?" (No)
-    if headnote == "Yes" and A.I_ASK.search(clause) and A.ASKS_OF_OFFICIAL.search(hit.yes_no_text or ""):
+    party = A.asked_of_a_party(plan.query)
+    if headnote == "Yes" and party and A.ASKS_OF_OFFICIAL.search(hit.yes_no_text or ""):
         return None  # "can I start before my SWPPP is approved?" is not "may the officer approve the work completed?"
     if headnote == "Yes" and plan.asks in ("permission", "authority") and A.PROHIBITS.search(said):
         return None  # "can they start before ...?" against "will not be reviewed until": the two disagree
@@ -113,7 +114,7 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return headnote
     if A.asked_negatively(plan.query):
         return None
-    asks = plan.asks
+    asks = "permission" if plan.asks == "authority" and party else plan.asks  # "can he (my electrician) ...?"
     if asks == "permission" and A.WE_ASK.search(clause) and _OFFICIAL_MAY.search(said):
         asks = "authority"  # staff asking "can we hold the CO?" of a power the law gives the Town: "we" are the Town
     if A.counts_otherwise(plan.query, said):

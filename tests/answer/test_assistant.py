@@ -630,3 +630,14 @@ def test_without_a_permit_asked_is_answered_the_other_way_round(assistant, corpu
               municipality="tuckahoe")
     assert not ans.lead.startswith("No:"), ans.lead
 
+
+
+def test_two_definitions_set_against_each_other_are_both_cited(assistant, corpus):
+    ans = ask(assistant, corpus, "what is the difference between clearing and grading?", municipality="hempstead")
+    cited = [c.id for c in ans.citations]
+    assert "hempstead:390/clearing" in cited and "hempstead:390/grading" in cited, cited
+
+
+def test_hempstead_has_no_electrical_code_for_an_ev_charger(assistant, corpus):
+    ans = ask(assistant, corpus, "Need a permit to put an EV charger in my garage in Hempstead?")
+    assert ans.abstained and "electrical" in ans.answer and "Hempstead" in ans.answer

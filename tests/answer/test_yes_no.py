@@ -644,3 +644,34 @@ def test_a_partys_duty_before_an_officials_act_is_still_its_converse(plan):
             "prior to approval of the final stormwater design plan.")
     permits = hit("yes", "Do I have to line up my other environmental permits before the final stormwater design plan is approved?", 0.74)
     assert yes_no(plan("Can the town approve the final stormwater design before I have my wetlands permit?"), permits, said) == "No"
+
+
+@pytest.mark.parametrize("question,party", [
+    ("Once my electrician fixes it can he just hook it back up?", True),
+    ("can I hook it back up myself?", True),
+    ("the building inspector came by. can he shut off the power?", False),  # "he" is the official
+    ("my electrician got written up. could he lose his registration?", False),  # what may befall him
+])
+def test_who_a_can_he_question_asks_about(question, party):
+    from codeassist.asking import asked_of_a_party
+    assert asked_of_a_party(question) is party
+
+
+def test_an_officials_power_is_no_yes_for_what_he_may_do_when_he_is_the_asker_s_electrician(plan):
+    power = "The Building Inspector shall have the right to enter any building and may have current disconnected."
+    asked = hit("yes", "Can the Building Inspector cut a wire in an emergency?", CLOSE)
+    assert yes_no(plan("My power was cut off. Once my electrician fixes it, can he reconnect the power?"), asked, power) is None
+    assert yes_no(plan("The Building Inspector came by. Can he cut a wire in an emergency?"), asked, power) == "Yes"
+
+
+def test_a_statement_counting_in_the_quotes_unit_is_not_settled_by_its_modal(plan):
+    entitled = ("An electrical contractor holding a license from another town shall be entitled to a license on proof "
+                "of not less than five (5) years in the electrical business.")
+    assert yes_no(plan("I've done electrical work 3 yrs with a license from another town. Does Tuckahoe give me "
+                       "a license?"), hit(), entitled) is None
+    assert yes_no(plan("I have a license from another town. Does Tuckahoe give me a license?"), hit(), entitled) == "Yes"
+
+
+def test_a_choice_between_me_and_another_gets_no_verdict(plan):
+    asked = hit("yes", "Does the notice of violation go to the landowner?", CLOSE)
+    assert yes_no(plan("does the violation letter go to me as owner or to my builder?"), asked) is None

@@ -205,6 +205,8 @@ def test_compare_wording_about_one_place_is_not_a_comparison(build):
     ("do I need a permit to swap a blown fuse myself in tuckahoe", "electrical_permit", "minor_repair"),
     ("want a 240V outlet for a welder in my tuckahoe garage. permit?", "electrical_permit", "electrical"),
     ("running new wiring to the detached garage in tuckahoe - permit reqd?", "electrical_permit", "electrical"),
+    ("Need a permit to put an EV charger in my garage in Tuckahoe?", "electrical_permit", "electrical"),
+    ("Solar installer here. Rooftop PV on a house in Tuckahoe: do I need a permit?", "electrical_permit", "electrical"),
     ("can they fine me $5,000 for erosion in hempstead, is that right?", "penalty", None),  # an amount asked about
     ("the town says a first stormwater violation can cost $500. right?", "penalty", "offense_number"),
 ])
@@ -222,6 +224,8 @@ def test_a_calculator_when_its_input_is_in_the_question(build, question, calcula
     "do I need a permit for a shed",                    # permit wording, nothing electrical
     "who may install wiring in tuckahoe",               # electrical, no permit wording
     "what electrical work needs a permit",              # a general question, no work described
+    # a question typed without its mark is no statement of work ("New Jersey" is not new work)
+    "licensed electrician in New Jersey, does Tuckahoe honor my license",
 ])
 def test_no_calculator_without_its_required_input(build, question):
     plan = build(question)
@@ -408,6 +412,7 @@ def test_no_gap_for_a_question_the_text_answers(build):
     ("Covered by the stormwater law?", True),
     ("swppp gotta cover the fuel tanks on site?", True),  # "gotta": have to
     ("spill plan in the swppp req'd??", True),
+    ("contractor cert - what info reqd?", False),  # the clause asks for something: "what" before "reqd"
 ])
 def test_yes_no_questions(build, question, yes_no):
     assert build(question).yes_no is yes_no
@@ -510,6 +515,9 @@ def test_common_plan_slot(build, question, common_plan):
     ("what's the fee schedule called", None),   # where the fees are, not an amount
     ("who sets the review fee?", None),
     ("outside engineer review fee amounts?", "fee amounts"),
+    ("how far back from the property line can a shed go?", "how far"),  # a setback is a distance
+    ("which inspections do we call in for, and how far ahead?", None),  # a time, which any figure gives
+    ("how far in advance must the town be told?", None),
 ])
 def test_questions_asking_for_a_size_distance_or_price(build, question, measure):
     assert build(question, "hempstead").measure == measure
@@ -918,3 +926,24 @@ def test_a_place_named_as_the_yardstick_is_not_the_one_asked_about(build):
     plan = build("do sediment traps in Tuckahoe have to be cleaned out at half full like in Hempstead?")
     assert (plan.municipality, plan.municipality_source) == ("tuckahoe", "question")
     assert build("are sediment traps cleaned out sooner in Tuckahoe than in Hempstead?").municipality is None
+
+
+@pytest.mark.parametrize("question", [
+    "Clearing versus grading: what's the difference in the town's definitions?",
+    "what is the difference between clearing and grading?",
+    "clearing vs. grading - how do they differ",
+])
+def test_two_defined_terms_set_against_each_other_ask_both_definitions(build, question):
+    assert build(question, "hempstead").asked_definitions == ("hempstead:390/clearing", "hempstead:390/grading")
+
+
+def test_two_defined_terms_named_without_a_difference_asked_ask_no_definition(build):
+    assert build("do clearing and grading both count toward the acre?", "hempstead").asked_definitions == ()
+
+
+@pytest.mark.parametrize("question,asks", [
+    ("Is a soils description reqd in the hempstead swppp", "obligation"),
+    ("is a spill plan req'd in the swppp", "obligation"),
+])
+def test_shorthand_for_required_asks_an_obligation(build, question, asks):
+    assert build(question).asks == asks
