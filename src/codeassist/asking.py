@@ -237,6 +237,13 @@ JUDGES_SITUATION = re.compile(r"^\W*(?:(?:so|and|but),?\s+)?(?:is|would|will|doe
 _POINTS_BACK = re.compile(r"\b(?:it|them)\W*$", re.I)  # "... does Tuckahoe honor it?"
 
 
+def asked_scope(question: str) -> str:
+    """The words a question asks with: its asking clause, and the statement before it too when the clause points
+    back to it ("my engineer says only a PE can sign it. Is that right?")."""
+    clause = question[asking_clause(question):]
+    return question if _ANAPHOR.search(clause) or _POINTS_BACK.search(clause) else clause
+
+
 def asked_negatively(question: str) -> bool:
     """Is the question asked in the negative? Its asking clause says, and a statement before it only when the
     clause refers back to it ("my electrician isn't licensed, is that a problem?"); "I'm leasing, not the
@@ -343,28 +350,27 @@ OFFICIALS = r"\b(?:inspect[oe]r|officer|village|town|county|board|department|mun
 OFFICIAL_ASKED = re.compile(r"^\W*(?:can|could|may|might|does|do|will|would|is|are)\s+(?:the\s+)?(?:[\w'-]+\s+){0,3}?"
                              + OFFICIALS, re.I)
 ASKS_OF_OFFICIAL = re.compile(r"^\W*(?:may|can|could|must|shall|does|do|will)\s+(?:the\s+)?(?:[\w'-]+\s+){0,3}?" + OFFICIALS, re.I)
-_I_ASK = re.compile(r"^\W*(?:(?:so|and|but|ok),?\s+)?(?:can|could|may) i\b|\bam i allowed\b", re.I)
 WE_ASK = re.compile(r"^\W*(?:(?:so|and|but|ok),?\s+)?(?:can|could|may) we\b", re.I)
-# "once my electrician fixes it can he just hook it back up?": "he" is whoever the statement before named last.
-# "could he lose his registration?" asks what may befall him, not what he may do.
-_HE_ASKS = re.compile(r"^\W*(?:(?:so|and|but|ok),?\s+)?(?:can|could|may) (?:he|she)\b"
-                      r"(?!\s+(?:\w+\s+)?(?:lose|be|get|face|receive|owe|go to)\b)", re.I)
-_PRIVATE_PARTY = re.compile(r"\b(?:electrician|contractor|subcontractor|sub|plumber|engineer|architect|surveyor|builder|"
-                            r"landscaper|guy|handyman|son|daughter|husband|wife|brother|sister|father|mother|dad|mom|friend|"
-                            r"neighbou?r|landlord|tenant|owner|homeowner|developer|buyer|seller|client|customer)s?\b", re.I)
+_PRIVATE_PARTY = (r"(?:electrician|contractor|subcontractor|sub|plumber|engineer|architect|surveyor|builder|landscaper|guy|"
+                  r"handyman|son|daughter|husband|wife|brother|sister|father|mother|dad|mom|friend|neighbou?r|landlord|"
+                  r"tenant|owner|homeowner|developer|buyer|seller|client|customer)s?\b(?!['’])")
+# "can I ...?", "can my electrician ...?", "can he ...?" asking what someone may do; "can I be charged?", "could he
+# lose his registration?" ask what may befall them.
+_PARTY_ASKS = re.compile(r"^\W*(?:(?:so|and|but|ok),?\s+)?(?:(?:can|could|may) (?:(?P<who>i|he|she)\b|(?:my|our|a|an) (?:own )?"
+                         + _PRIVATE_PARTY + r")|am i allowed\b)(?!\s+(?:\w+\s+)?(?:lose|be|get|face|receive|owe|go to)\b)", re.I)
 
 
 def asked_of_a_party(question: str) -> bool:
-    """The asking clause asks what a private party may do: "can I ...?", or "can he ...?" after a statement whose
-    last person named is no official ("my electrician ... can he hook it back up?", not "the inspector came by.
-    can he fine me?")."""
+    """The asking clause asks what a private party may do: "can I ...?", "can my electrician ...?", or "can he
+    ...?" after a statement whose last person named is no official ("my electrician ... can he hook it back up?",
+    not "the inspector came by. can he fine me?")."""
     at = asking_clause(question)
-    clause = question[at:]
-    if _I_ASK.search(clause):
-        return True
-    if not _HE_ASKS.search(clause):
+    m = _PARTY_ASKS.search(question[at:])
+    if m is None:
         return False
+    if (m["who"] or "").lower() not in ("he", "she"):
+        return True
     before = question[:at]
-    party = [m.end() for m in _PRIVATE_PARTY.finditer(before)]
+    party = [m.end() for m in re.finditer(r"\b" + _PRIVATE_PARTY, before, re.I)]
     official = [m.end() for m in re.finditer(OFFICIALS, before, re.I)]
     return bool(party) and (not official or party[-1] > official[-1])

@@ -38,12 +38,12 @@ _CONDITION = (r"(?:^|[.!?;]\s+)(?:if|once|after|before|now that|as soon as)\s+"
 _CLAUSE_START = r"(?:^|[.!?;:\u2013\u2014-]\s+|,\s+|" + _CONDITION + ")"
 _CLAUSE = _CLAUSE_START + r"(?:(?:ok(?:ay)?|so|and|but|also|hi|hello|quick question)[,:]?\s+)*"
 _YES_NO = re.compile(_CLAUSE + r"(?P<aux>(?:" + _AUXILIARIES + r"|have|has)(?:n't|n’t|'t|’t)?)(?![\w'’])", re.I)  # "isn't there ...?"
-# "permit required?", "Covered by the stormwater law?": a clause that opens with what is asked of it ("what info
-# reqd?" asks for something else).
+# "permit required?", "Covered by the stormwater law?", "exam fee refundable if I fail? Tuckahoe": a clause that
+# opens with what is asked of it ("what info reqd?" asks for something else).
 _ELLIPTICAL = re.compile(_CLAUSE_START + r"(?:(?!(?:" + _QUESTION_WORDS + r")\b)[\w'&-]+\s+){0,6}(?:required|req'?d|needed|covered|allowed|kept|counted|"
                          r"included|enough|acceptable|accepted|one of|"
                          r"exempt|ok|okay|legal|permitted|necessary|mandatory|refunded|refundable|returned|reimbursed|"
-                         r"transferable|renewable|valid|enforceable|waived)\b[^?.!]*\?+\s*$", re.I)
+                         r"transferable|renewable|valid|enforceable|waived)\b[^?.!]*\?+(?:\s+[\w.'-]+){0,3}\s*$", re.I)
 # A question with no question word that still turns on a verb ("if a judge strikes one part down does the rest
 # still stand"; "in tuckahoe is a continuing violation counted ...").
 WH = re.compile(r"\b(?:" + _QUESTION_WORDS + r")\b", re.I)

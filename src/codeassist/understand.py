@@ -295,6 +295,10 @@ _MONTHS = {m: i for i, m in enumerate(
 _MONTHS.update({k[:3]: v for k, v in list(_MONTHS.items())})
 _MONTHS["sept"] = 9
 _WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+# "ended Tues 4pm", "Fri. morning": a day typed short; the short forms that are words ("sat", "wed", "sun") count
+# only before a time of day.
+_WEEKDAY_SHORT = (r"tues|weds|thurs|thur|(?:mon|tue|wed|thu|fri|sat|sun)(?=\.?\s*(?:\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m|p\.m)|"
+                  r"morning|afternoon|evening|night|noon)\b)|(?:mon|tue|thu|fri)(?=\.)")
 
 
 def impossible_dates(q: str) -> list[str]:
@@ -339,10 +343,10 @@ def extract_dates(q: str, today: date) -> list[date]:
     for m in re.finditer(r"\b(today|yesterday|tomorrow|last night)\b", low):
         delta = {"today": 0, "yesterday": -1, "last night": -1, "tomorrow": 1}[m[1]]
         add(m.start(), today + timedelta(days=delta))
-    for m in re.finditer(r"\b(?:(next|this|last)\s+)?(" + "|".join(_WEEKDAYS) + r")\b", low):
+    for m in re.finditer(r"\b(?:(next|this|last)\s+)?(" + "|".join(_WEEKDAYS) + r"|" + _WEEKDAY_SHORT + r")\b", low):
         if re.match(r",?\s+(?:(?:" + month_names + r")\b|\d{1,4}[/-]\d)", low[m.end():]):
             continue  # "Monday June 8, 2026": the date that follows says which Monday
-        wd = _WEEKDAYS.index(m[2])
+        wd = next(i for i, day in enumerate(_WEEKDAYS) if day.startswith(m[2][:3]))
         if m[1] == "next" or re.search(r"\b(starting|start|will|going to|begin)\b", low[: m.start()]):
             days = (wd - today.weekday()) % 7 or 7
             add(m.start(), today + timedelta(days=days))
@@ -354,7 +358,7 @@ def extract_dates(q: str, today: date) -> list[date]:
 
 # The verbs that date the event a deadline runs from ("if I called the inspector Friday", "the NOV was served on
 # the 3rd", "it rained Tuesday").
-_EVENT_VERB = re.compile(r"\b(?:notif\w*|told|called|informed|served|received|got|issued|dated|rained|poured|stormed|"
+_EVENT_VERB = re.compile(r"\b(?:notif\w*|told|called|informed|served|received|got|issued|dated|rained|poured|stormed|ended|stopped|"
                          r"finished|completed|left|quit|disqualified|registered|accepted)\b", re.I)
 
 
@@ -381,7 +385,7 @@ def extract_time(q: str) -> tuple[int, int] | None:
 def extract_offense_number(q: str) -> int | None:
     low = q.lower()
     for word, n in _ORDINALS.items():
-        if re.search(r"\b" + word + r"\b\s+(?:[\w'&-]+\s+){0,3}?(?:offen[cs]e|violation|conviction|time)", low):
+        if re.search(r"\b" + word + r"\b\s+(?:[\w'&-]+\s+){0,3}?(?:offen[cs]e|violation|conviction|time|strike|infraction|citation|ticket)", low):
             return n
     m = re.search(r"\b(\d+|one|two|three|four)\s+prior", low)
     if m:

@@ -107,6 +107,8 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     party = A.asked_of_a_party(plan.query)
     if headnote == "Yes" and party and A.ASKS_OF_OFFICIAL.search(hit.yes_no_text or ""):
         return None  # "can I start before my SWPPP is approved?" is not "may the officer approve the work completed?"
+    if headnote is not None and A.OFFICIAL_ASKED.search(clause) and A.asked_of_a_party(hit.yes_no_text or ""):
+        return None  # "can the inspector shut off the power?" is not "may I reconnect before a certificate?"
     if headnote == "Yes" and plan.asks in ("permission", "authority") and A.PROHIBITS.search(said):
         return None  # "can they start before ...?" against "will not be reviewed until": the two disagree
     # A rule with an exception ("halt all work except ...") answers a loosely matched question either way.
@@ -226,7 +228,8 @@ def headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
         return None  # "can a corporation register?" is not "may an unregistered company carry on the business?"
     if A.other_action(question, f"{asked} {hit.text}", plan.expansions):
         return None  # "can I appeal a stop-work order?" is not "may work that addresses the violations continue?"
-    if A.ONLY_ASKED.search(question[asking_clause(question):]) and not A.ONLY_ASKED.search(asked):
+    if A.ONLY_ASKED.search(A.asked_scope(question)) and not A.ONLY_ASKED.search(asked):
+        # "my engineer says only a PE can sign it. Is that right?" is not "can a PE sign it?"
         return None  # "does the village only inspect on complaint?" is not "can the village inspect at random?"
     if not A.same_figures(plan.query, asked, hit.text, A.sq_ft(plan)):
         return None  # 0.3 inch is not the headnote's 0.5 inch; "is 1 inch = 500 feet enough?" is not "is there a scale?"

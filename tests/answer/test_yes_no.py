@@ -651,6 +651,9 @@ def test_a_partys_duty_before_an_officials_act_is_still_its_converse(plan):
     ("can I hook it back up myself?", True),
     ("the building inspector came by. can he shut off the power?", False),  # "he" is the official
     ("my electrician got written up. could he lose his registration?", False),  # what may befall him
+    ("Once it's fixed can my electrician just hook it back up?", True),
+    ("Can I be charged for the consultant's inspections?", False),
+    ("Can a neighbor's complaint get the site inspected?", False),  # the complaint, not the neighbour
 ])
 def test_who_a_can_he_question_asks_about(question, party):
     from codeassist.asking import asked_of_a_party
@@ -675,3 +678,15 @@ def test_a_statement_counting_in_the_quotes_unit_is_not_settled_by_its_modal(pla
 def test_a_choice_between_me_and_another_gets_no_verdict(plan):
     asked = hit("yes", "Does the notice of violation go to the landowner?", CLOSE)
     assert yes_no(plan("does the violation letter go to me as owner or to my builder?"), asked) is None
+
+
+def test_an_officials_power_asked_is_not_answered_by_what_a_party_may_do(plan):
+    asked = hit("no", "May I reconnect equipment the Building Inspector ordered disconnected before a certificate?", CLOSE)
+    assert yes_no(plan("Can the inspector come into my building and shut off the power?"), asked) is None
+    assert yes_no(plan("May I reconnect the equipment before the certificate is issued?"), asked) == "No"
+
+
+def test_only_in_a_claim_the_question_points_back_to_is_asked(plan):
+    asked = hit("yes", "Can a licensed professional engineer sign the SWPPP?", CLOSE)
+    assert yes_no(plan("My engineer says only a PE can sign the SWPPP. Is that right?"), asked) is None
+    assert yes_no(plan("Can a professional engineer sign the SWPPP?"), asked) == "Yes"

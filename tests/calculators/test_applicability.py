@@ -256,6 +256,9 @@ NAMES = {"hempstead": "Town of Hempstead", "tuckahoe": "Village of Tuckahoe"}
     # how much may be open at one time, asked of a bigger site
     (4, False, "can we strip the whole 4 acre lot at once?", "Not more than one acre may be disturbed at any one time"),
     (0.8, False, "can we clear all 0.8 acres at once?", "No: the stormwater law's SWPPP requirement does not apply"),
+    # below the line, whether the officer may still require one is the officer's discretion (Applicability E)
+    (0.5, False, "my 0.5 acre job isn't covered. could the town still make me file a SWPPP?", "Yes, it may: "),
+    (0.5, False, "do I need a SWPPP for half an acre?", "No: the stormwater law's SWPPP requirement does not apply"),
 ])
 def test_headline_answers_the_question_asked(acres, house, question, start):
     from codeassist.calculators.applicability import headline
@@ -286,3 +289,12 @@ def test_why_the_law_s_reach_cannot_be_settled_is_in_the_first_sentence():
     assert first.startswith("It cannot be settled from this corpus: ") and "§ 12-1" in first
     # a settled answer has no such reason
     assert run(ApplicabilityInput(municipality="hempstead", disturbed_acres=2)).unsettled_because is None
+
+
+def test_the_officers_discretion_below_the_line_is_in_the_rules_words():
+    from codeassist.calculators.applicability import headline
+    out = run(ApplicabilityInput(municipality="hempstead", disturbed_acres=0.5))
+    assert out.officer_may_still_require and "Stormwater Management Officer" in out.officer_may_still_require
+    first = headline(out, NAMES, None, "could they still require a SWPPP anyway?")
+    assert "Stormwater Management Officer may still" in first and "(Applicability, item E)" in first
+    assert run(ApplicabilityInput(municipality="hempstead", disturbed_acres=2)).officer_may_still_require is None

@@ -209,6 +209,7 @@ def test_compare_wording_about_one_place_is_not_a_comparison(build):
     ("Solar installer here. Rooftop PV on a house in Tuckahoe: do I need a permit?", "electrical_permit", "electrical"),
     ("can they fine me $5,000 for erosion in hempstead, is that right?", "penalty", None),  # an amount asked about
     ("the town says a first stormwater violation can cost $500. right?", "penalty", "offense_number"),
+    ("third stormwater strike within 5 yrs in tuckahoe, max fine?", "penalty", "offense_number"),
 ])
 def test_a_calculator_when_its_input_is_in_the_question(build, question, calculator, slot):
     plan = build(question)
@@ -413,6 +414,7 @@ def test_no_gap_for_a_question_the_text_answers(build):
     ("swppp gotta cover the fuel tanks on site?", True),  # "gotta": have to
     ("spill plan in the swppp req'd??", True),
     ("contractor cert - what info reqd?", False),  # the clause asks for something: "what" before "reqd"
+    ("Exam fee refundable if I fail? Tuckahoe", True),  # the place typed after the mark
 ])
 def test_yes_no_questions(build, question, yes_no):
     assert build(question).yes_no is yes_no
@@ -558,6 +560,15 @@ def test_more_electrical_work_is_electrical(build, question):
 
 def test_a_weekday_followed_by_a_time_is_still_a_weekday(build):
     assert build("told the inspector saturday 10am the wiring is ready; when can we close the walls?", "tuckahoe").slots["dates"] == ["2026-03-14"]
+
+
+@pytest.mark.parametrize("question, dates", [
+    ("0.8 in of rain ended Tues 4pm on our site. report due when?", ["2026-03-17"]),
+    ("it poured thurs morning, when is the report due?", ["2026-03-12"]),
+    ("the site sat idle 2 weeks after the rain, when is the report due?", None),  # "sat" the verb is no Saturday
+])
+def test_a_weekday_typed_short_is_a_weekday(build, question, dates):
+    assert build(question, "hempstead").slots.get("dates") == dates
 
 
 def test_of_two_places_named_the_one_asked_about_is_the_municipality(build):

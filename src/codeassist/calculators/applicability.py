@@ -104,6 +104,8 @@ class ApplicabilityOutput(BaseModel):
     at_once_rule: str | None = Field(default=None, description="How much may be disturbed at one time, in the rules' words.")
     unsettled_because: str | None = Field(default=None, description="Why the corpus cannot settle whether the law "
                                           "reaches the project, when it cannot (the threshold's text is not in it).")
+    officer_may_still_require: str | None = Field(
+        default=None, description="Below the law's reach, the officer's discretion to bring the site in anyway, in the rules' words.")
     steps: list[Step] = Field(default_factory=list)
     caveats: list[str] = Field(default_factory=list)
 
@@ -221,11 +223,13 @@ def run(inp: ApplicabilityInput) -> ApplicabilityOutput:
     lda = _lda(rules, inp, acres, steps, caveats)
     exemptions, not_exempt = _exemptions(rules, inp, acres, steps, caveats)
 
+    still: str | None = None
     if lda == "no":
         swppp: Literal["yes", "no", "likely_exempt", "unknown"] = "no"
         if rules.other_sites is not None:
             steps.append(cited(rules.other_sites))
             caveats.append(rules.other_sites.caveat)
+            still = rules.other_sites.caveat
     elif exemptions:
         swppp = "likely_exempt"
     else:
@@ -268,6 +272,7 @@ def run(inp: ApplicabilityInput) -> ApplicabilityOutput:
         max_disturbed_at_once_acres=at_once,
         at_once_rule=at_once_rule,
         unsettled_because=rules.threshold_unknown.missing if lda == "unknown" and rules.threshold_unknown else None,
+        officer_may_still_require=still,
         steps=steps,
         caveats=caveats,
     )
@@ -337,6 +342,12 @@ _ASKS_OUT = re.compile(r"\bexempt(?:ed|ion)?\b|\b(?:get|gets|let|lets)\b(?: \w+)
                        r"\b(?:skip|avoid|escape)\b", re.I)
 
 
+# Whether the officials may require a plan anyway, below the law's reach ("could they still make me file one?").
+_ASKS_STILL = re.compile(r"\b(?:still|anyway|regardless|nonetheless|nevertheless|even so|even though|even if)\b[^?]{0,50}?"
+                         r"\b(?:make|makes|force|forces|require|requires|order|orders|ask for|demand)\b|"
+                         r"\b(?:make|force|require|order)\b[^?]{0,50}?\b(?:anyway|regardless|nonetheless|even so)\b", re.I)
+
+
 _AT_ONCE = re.compile(r"\b(?:(?:all )?at once|at (?:any )?one time|in one go|all at the same time|simultaneously)\b", re.I)
 
 
@@ -367,6 +378,12 @@ def headline(out: ApplicabilityOutput, names: dict[str, str], data: dict | None 
         why = out.not_exempt[:1].lower() + out.not_exempt[1:].rstrip(".")
         verdict = (f"{'No' if _ASKS_OUT.search(question) else 'Not exempt'}: {why}. Whether a "
                    f"SWPPP is required otherwise cannot be settled from this corpus")
+    elif required == "no" and out.officer_may_still_require and _ASKS_STILL.search(question):
+        # "my half acre isn't covered. Could the Town still make me file a SWPPP?": the officer's discretion answers it
+        still = out.officer_may_still_require.rstrip(".")
+        verdict = (f"Yes, it may: the stormwater law's SWPPP requirement does not apply on its own {where}, but "
+                   f"{still[:1].lower()}{still[1:]}")
+        return f"{verdict}."
     elif _ASKS_OUT.search(question) and required in ("yes", "no"):
         verdict = ("No: a SWPPP is still required" if required == "yes"
                    else "Yes: the stormwater law's SWPPP requirement does not apply")
