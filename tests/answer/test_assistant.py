@@ -538,6 +538,8 @@ def test_subjects_the_laws_do_not_cover_are_named_plainly(assistant, corpus):
     assert ans.abstained and "landlord and tenant" in ans.lead, ans.lead
     ans = ask(assistant, corpus, "what zoning district is my lot in?", municipality="hempstead")
     assert ans.abstained and "zoning district" in ans.lead, ans.lead
+    ans = ask(assistant, corpus, "Who has to shovel the sidewalk in front of my house?", municipality="hempstead")
+    assert ans.abstained and "snow removal and sidewalks" in ans.lead, ans.lead
 
 
 def test_land_disturbed_for_another_subject_is_the_laws(assistant, corpus):
