@@ -132,7 +132,7 @@ def test_a_counting_question_leads_with_the_count():
     out = calc(municipality="hempstead", continuing_days=20)
     names = {"hempstead": "Town of Hempstead"}
     assert headline(out, names, None, "how many separate violations is that?").startswith(
-        "Continuing conduct counts as 3 separate week-based violations.")
+        "Continuing conduct counts as 3 separate week-based violations (the first and 2 additional).")
     assert headline(out, names, None, "what is the fine?").startswith("Tier 1")
 
 

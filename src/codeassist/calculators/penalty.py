@@ -268,7 +268,8 @@ def headline(out: PenaltyOutput, names: dict[str, str], data: dict | None = None
     sv = out.separate_violations
     if out.fine_max is None:
         kind = out.offense_class or "an offense"
-        cont = f" Continuing conduct counts as {sv.count} separate offenses, one per {sv.unit}." if sv and sv.count > 1 else ""
+        cont = (f" Continuing conduct counts as {sv.count} separate offenses, one per {sv.unit} (the first and "
+                f"{sv.count - 1} additional).") if sv and sv.count > 1 else ""
         if cont and _COUNTING.search(question):
             return (f"{_unit_verdict(question, sv)}{cont.strip()} Each is {'a ' if kind == 'misdemeanor' else ''}{kind} ({where}); the fine and any "
                     f"jail term are set by a section that is not in this corpus.")
@@ -277,7 +278,8 @@ def headline(out: PenaltyOutput, names: dict[str, str], data: dict | None = None
     fine = f"a fine of up to {_money(out.fine_max)}" if out.fine_min in (None, 0) else \
         f"a fine of {_money(out.fine_min)} to {_money(out.fine_max)}"
     jail = f", or imprisonment of up to {out.max_imprisonment_months} months, or both" if out.max_imprisonment_months else ""
-    cont = f" Continuing conduct counts as {sv.count} separate {sv.unit}-based violations." if sv and sv.count > 1 else ""
+    cont = (f" Continuing conduct counts as {sv.count} separate {sv.unit}-based violations (the first and "
+            f"{sv.count - 1} additional).") if sv and sv.count > 1 else ""
     if cont and _COUNTING.search(question):  # "how many violations is that?": the count first
         return f"{_unit_verdict(question, sv)}{cont.strip()} Each is punishable as Tier {out.tier} ({where}): {fine}{jail}."
     stated = bool(out.prior_offenses_counted or (data or {}).get("prior_conviction_dates"))
