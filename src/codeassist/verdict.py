@@ -54,7 +54,10 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return None
     hit = _same_polarity(plan, hit)
     if plan.outside_new_york and A.NEW_YORK.search(f"{hit.yes_no_text or ''} {said}"):
-        return None  # "my license is from New Jersey; does Tuckahoe honor it?": a rule for New York licences is no Yes
+        # "my license is from New Jersey; does Tuckahoe honor it?": what the text grants New York licences only it
+        # does not grant another state's ("do I need ...?" is not asked of a grant); other rules for New York: none
+        granted = _GRANTS.search(said) and plan.asks != "obligation" and not A.asked_negatively(plan.query)
+        return "No" if granted else None
     if A.claims_another_figure(plan.query, said):
         return "No"  # "I heard the appeal window is 30 days. Right?" against "within 15 days"
     if A.SAME_OR_DIFFERENT.search(plan.query) or (len(plan.named) >= 2 and A.VERSUS.search(plan.query)):
@@ -143,6 +146,10 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
 # The embedding hardly hears a negation: "are the haul roads exempt too?" comes closest to "are log haul roads
 # subject to this law?" (yes), and only a little less close to "are log haul roads exempt ...?" (no).
 YES_NO_POLARITY_MARGIN = 0.07
+
+
+# Words by which a provision grants something ("shall be entitled to a license", "recognizes", "reciprocity").
+_GRANTS = re.compile(r"\b(?:entitled|recogni[sz]\w*|reciproc\w*|honou?r\w*|accept\w*)\b", re.I)
 
 
 def _same_polarity(plan: QueryPlan, hit: Hit) -> Hit:

@@ -556,8 +556,11 @@ def test_a_rule_for_new_york_licences_is_no_yes_for_a_licence_from_another_state
     said = ("An electrical contractor holding a license from another town or municipality of the State of New York "
             "shall be entitled to a license")
     ny = hit("yes", "Is an electrician licensed in another New York municipality entitled to a Tuckahoe registration?", 0.75)
-    assert yes_no(plan("My electrical license is from New Jersey. Does Tuckahoe honor it?"), ny, said) is None
+    # what it grants New York licences only, it does not grant another state's
+    assert yes_no(plan("My electrical license is from New Jersey. Does Tuckahoe honor it?"), ny, said) == "No"
     assert yes_no(plan("I'm licensed in White Plains. Does Tuckahoe honor my license?"), ny, said) == "Yes"
+    required = "No person shall engage in the business of an electrical contractor in the State of New York unless registered."
+    assert yes_no(plan("My electrical license is from New Jersey. Can I work in Tuckahoe?"), hit(), required) is None
 
 
 def test_a_rules_modal_does_not_say_yes_to_requiring_a_thing_it_never_names(plan):
@@ -690,3 +693,9 @@ def test_only_in_a_claim_the_question_points_back_to_is_asked(plan):
     asked = hit("yes", "Can a licensed professional engineer sign the SWPPP?", CLOSE)
     assert yes_no(plan("My engineer says only a PE can sign the SWPPP. Is that right?"), asked) is None
     assert yes_no(plan("Can a professional engineer sign the SWPPP?"), asked) == "Yes"
+
+
+def test_whether_one_needs_something_is_not_asked_of_a_grant_to_new_york_licences(plan):
+    grant = ("An electrical contractor holding a license issued by some other town or municipality of the State of New "
+             "York shall be entitled to a license.")
+    assert yes_no(plan("I'm licensed in Connecticut. Do I need a Tuckahoe license?"), hit(), grant) is None
