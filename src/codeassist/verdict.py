@@ -276,6 +276,12 @@ _LASTS = re.compile(r"\b(?:forever|indefinitely|permanent(?:ly)?|for good|never 
 _ENDS = re.compile(r"\b(?:expires?|expiration|runs? out|lapses?|time limit)\b", re.I)
 
 
+# Whether a law reaches something, asked both ways: "are the skid roads covered?" is the converse of "are log haul
+# roads exempt?".
+_COVERED = re.compile(r"\b(?:covered|subject to|regulated|included)\b", re.I)
+_EXEMPT = re.compile(r"\bexempt(?:ed|ion)?\b", re.I)
+
+
 def _opposite_sides(clause: str, asked: str, one: re.Pattern, other: re.Pattern, one_wins: bool = False) -> bool:
     """The question asks one side of a pair and the headnote question the other ("the rest stands" against "the
     whole falls"). A clause with words of both sides asks neither, unless `one_wins` ("never expires" lasts)."""
@@ -294,7 +300,8 @@ def _relation(question: str, asked: str) -> str | None:
     clause, asked_clause = question[asking_clause(question):], asked[asking_clause(asked):]
     kind, headnote_kind = ask_kind(clause), ask_kind(asked)
     if _opposite_sides(clause, asked_clause, _WHOLE_FALLS, _REST_STANDS) or \
-            _opposite_sides(clause, asked_clause, _LASTS, _ENDS, one_wins=True):
+            _opposite_sides(clause, asked_clause, _LASTS, _ENDS, one_wins=True) or \
+            _opposite_sides(clause, asked_clause, _COVERED, _EXEMPT):
         return "inverse"  # "is the whole thing dead?" / "is the rest still good?"; "good forever?" / "does it expire?"
     if headnote_kind in _MAY and _VIOLATION.search(clause) and not _VIOLATION.search(asked):
         return "inverse"  # "is just using it a violation?" against "may one use it?": a violation is what one may not do

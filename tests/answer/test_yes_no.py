@@ -699,3 +699,9 @@ def test_whether_one_needs_something_is_not_asked_of_a_grant_to_new_york_licence
     grant = ("An electrical contractor holding a license issued by some other town or municipality of the State of New "
              "York shall be entitled to a license.")
     assert yes_no(plan("I'm licensed in Connecticut. Do I need a Tuckahoe license?"), hit(), grant) is None
+
+
+def test_covered_is_the_converse_of_exempt(plan):
+    asked = hit("no", "Are log haul roads exempt from this chapter?", CLOSE)
+    assert yes_no(plan("are the log haul roads covered by the chapter?"), asked) == "Yes"
+    assert yes_no(plan("are the log haul roads exempt from it?"), asked) == "No"
