@@ -223,8 +223,8 @@ def headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
     if relation is None:
         return None
     question = plan.query
-    if relation == "inverse":  # "without" there is the tie, not a negation
-        question, asked = _WITHOUT.sub(" ", question), _WITHOUT.sub(" ", asked)
+    if relation == "inverse":  # "without" there is the tie, not a negation; so is "exempt" against "covered"
+        question, asked = (_EXEMPT.sub(" ", _WITHOUT.sub(" ", t)) for t in (question, asked))
     if A.negative_main(asked) != A.asked_negatively(question):
         # "my electrician isn't licensed, is that a problem?" is not "may he lend his license?"; "I'm leasing,
         # not the owner. Am I a landowner?" asks in the positive

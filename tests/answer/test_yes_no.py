@@ -495,8 +495,9 @@ def test_the_other_answers_question_with_the_askers_polarity_answers_when_nearly
                   yes_no_rival=0.72, yes_no_rival_text="Are log haul roads exempt from the stormwater law?")
     assert yes_no(plan("we log our woodlot. are the haul roads exempt too?"), closest, said) == "No"
     assert yes_no(plan("we log our woodlot. are the haul roads subject to the law?"), closest, said) == "Yes"
-    far = closest.model_copy(update={"yes_no_rival": 0.6})  # not nearly as close: no verdict from either
-    assert yes_no(plan("we log our woodlot. are the haul roads exempt too?"), far, said) is None
+    # not nearly as close: the closest question answers, as the converse ("exempt" against "subject to")
+    far = closest.model_copy(update={"yes_no_rival": 0.6})
+    assert yes_no(plan("we log our woodlot. are the haul roads exempt too?"), far, said) == "No"
 
 
 def test_is_there_answered_by_a_headnote_question_asking_is_there(plan):
