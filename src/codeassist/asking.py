@@ -16,8 +16,9 @@ from .understand import NEGATIVE
 SAME_OR_DIFFERENT = re.compile(r"\b(?:same|differ|differs|different|difference)\b", re.I)
 # "vs" compares places only when two are named: "pre vs post runoff comparison required?" asks one thing.
 VERSUS = re.compile(r"\b(?:vs\.?|versus|compared?)(?!\w)", re.I)
+# "does it go to the owner or to the builder?", "is it just the install that's illegal or the using it too?": which one
 CHOICE = re.compile(r"\b(to|by|from|with|for|on|in) (?:(?:the|a|an|my|our|his|her|their) |(?:me|us|him|them)\b)[^?.]{0,40}? or \1 "
-                     r"(?:the|a|an|my|our|his|her|their)\b", re.I)
+                    r"(?:the|a|an|my|our|his|her|their)\b|\b(?:just|only)\b[^?.]{1,60}\bor (?:the|a|an|my|our|is|are|do|does)\b", re.I)
 IS_THERE = re.compile(r"\b(?:is|are) there\b", re.I)
 MEASURED = re.compile(r"\b(?:is|are) there\b(?:\s+[\w'-]+){0,3}?\s+(?:time limits?|deadlines?|limits?|minimum|maximum|cap|"
                        r"fees?|charges?|costs?|amounts?|timelines?|time ?frames?|number)\b", re.I)
@@ -44,7 +45,9 @@ EITHER_OR = re.compile(r",?\s+or\s+(?:does|do|is|are|can|could|must|should|will|
 # a statement before it ("not part of any subdivision. do I need ...") or a participle ("work not done by
 # him") does not.
 _CONDITION = re.compile(r"\b(?:if|when|unless|because|after|before|until|once|while)\b[^,;?]*", re.I)
-_NOT_PARTICIPLE = re.compile(r"\bnot (?:\w+ed|done|made|given|paid|taken|known|shown|held|kept|built|met|set)\b", re.I)
+_NOT_PARTICIPLE = re.compile(r"\bnot (?:\w+ed|done|made|given|paid|taken|known|shown|held|kept|built|met|set)\b|"
+                             # "wiring the last owner put in without a permit": the participle's "without" describes
+                             r"\b(?:\w+ed|put in|done|built|made|wired|hooked up)\s+without\b[^,;?]*", re.I)
 
 
 # A relative clause describes someone ("a homeowner who is not a registered contractor", "a job that never got

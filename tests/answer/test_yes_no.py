@@ -706,3 +706,16 @@ def test_covered_is_the_converse_of_exempt(plan):
     asked = hit("no", "Are log haul roads exempt from this chapter?", CLOSE)
     assert yes_no(plan("are the log haul roads covered by the chapter?"), asked) == "Yes"
     assert yes_no(plan("are the log haul roads exempt from it?"), asked) == "No"
+
+
+def test_without_after_a_participle_describes_the_thing_not_the_question(plan):
+    banned = "No person shall use or permit the use of any wiring installed or maintained in violation of this chapter."
+    assert yes_no(plan("can I keep using wiring the last owner put in without a permit?"), hit(), banned) == "No"
+    assert yes_no(plan("can I keep using the wiring without a permit?"), hit(), banned) is None  # asked in the negative
+
+
+def test_just_this_or_that_asks_which_not_whether(plan):
+    banned = "No person shall use or permit the use of any wiring installed or maintained in violation of this chapter."
+    assert yes_no(plan("is it just the install that's illegal or the using it too?"), hit(), banned) is None
+    assert yes_no(plan("Do the reports just go in the logbook, or does the Town get them too?"),
+                  hit("yes", "Must the inspection reports be delivered to the Town?", CLOSE)) is None
