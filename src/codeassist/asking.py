@@ -16,9 +16,11 @@ from .understand import NEGATIVE
 SAME_OR_DIFFERENT = re.compile(r"\b(?:same|differ|differs|different|difference)\b", re.I)
 # "vs" compares places only when two are named: "pre vs post runoff comparison required?" asks one thing.
 VERSUS = re.compile(r"\b(?:vs\.?|versus|compared?)(?!\w)", re.I)
-# "does it go to the owner or to the builder?", "is it just the install that's illegal or the using it too?": which one
+# "does it go to the owner or to the builder?", "is it just the install that's illegal or the using it too?", "is
+# it the building inspector who can revoke it?": which one
 CHOICE = re.compile(r"\b(to|by|from|with|for|on|in) (?:(?:the|a|an|my|our|his|her|their) |(?:me|us|him|them)\b)[^?.]{0,40}? or \1 "
-                    r"(?:the|a|an|my|our|his|her|their)\b|\b(?:just|only)\b[^?.]{1,60}\bor (?:the|a|an|my|our|is|are|do|does)\b", re.I)
+                    r"(?:the|a|an|my|our|his|her|their)\b|\b(?:just|only)\b[^?.]{1,60}\bor (?:the|a|an|my|our|is|are|do|does)\b|"
+                    r"^\W*(?:is|was) it (?:the|a|an|my|our|his|her|their) [\w' -]{1,40}? (?:who|that|which) ", re.I)
 IS_THERE = re.compile(r"\b(?:is|are) there\b", re.I)
 MEASURED = re.compile(r"\b(?:is|are) there\b(?:\s+[\w'-]+){0,3}?\s+(?:time limits?|deadlines?|limits?|minimum|maximum|cap|"
                        r"fees?|charges?|costs?|amounts?|timelines?|time ?frames?|number)\b", re.I)

@@ -254,7 +254,8 @@ _MAY = ("permission", "authority")
 _PARTY_BOUND = re.compile(r"^\W*(?:if [^,?]*,\s*)?(?:must|shall|does|do|is|are|will)\s+(?:the|a|an|each|every|my|our|his|her|their)?\s*"
                           r"(?:landowners?|(?:property )?owners?|homeowners?|applicants?|developers?|contractors?|"
                           r"subcontractors?|persons?|i|you|we|they)\b", re.I)
-_ORDER = re.compile(r"\b(?:before|prior to|until|without|while)\b", re.I)
+# ... or an alternative ("may the officer accept a certification instead of reviewing?" against "must he review?")
+_ORDER = re.compile(r"\b(?:before|prior to|until|without|while|instead of|rather than|in place of|in lieu of)\b", re.I)
 _WITHOUT = re.compile(r"\bwithout\b", re.I)
 _BEFORE = re.compile(r"\b(?:before|prior to|until|while)\b", re.I)
 # "is just using it a violation?", "would that be illegal?": whether something is forbidden (not "installed in violation").

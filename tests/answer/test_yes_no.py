@@ -719,3 +719,14 @@ def test_just_this_or_that_asks_which_not_whether(plan):
     assert yes_no(plan("is it just the install that's illegal or the using it too?"), hit(), banned) is None
     assert yes_no(plan("Do the reports just go in the logbook, or does the Town get them too?"),
                   hit("yes", "Must the inspection reports be delivered to the Town?", CLOSE)) is None
+
+
+def test_an_alternative_ties_a_power_to_a_duty_as_its_converse(plan):
+    may = hit("yes", "Can the Stormwater Management Officer accept a licensed professional's certification instead of "
+                     "reviewing the plans?", CLOSE)
+    assert yes_no(plan("Does the stormwater officer still have to review the plans himself?"), may) == "No"
+
+
+def test_is_it_the_x_who_asks_which_one(plan):
+    board = hit("yes", "Can the Village Board revoke a license on the Building Inspector's written recommendation?", CLOSE)
+    assert yes_no(plan("Is it the building inspector who can revoke a contractor's license?"), board) is None
