@@ -112,6 +112,18 @@ def claims_another_figure(question: str, said: str) -> bool:
     return bool(given) and value not in given
 
 
+# A rule for new things ("when any new stormwater management facility is installed"), and a question about an old one.
+_FOR_NEW = re.compile(r"\b(?:any|each|every) new\b", re.I)
+_OLD = re.compile(r"\b(?:old|older|existing|pre-?existing|decades? ago|(?:\w+ )?years? ago|already (?:there|in place|built|installed)|"
+                  r"since (?:the )?(?:(?:19|20)\d\d|\d0s|'\d0s)|back in (?:the )?(?:(?:19|20)\d\d|\d0s)|in (?:19|20)\d\d)\b", re.I)
+
+
+def old_asked_of_a_rule_for_new(question: str, said: str) -> bool:
+    """The words quoted (or the headnote question) speak of new things only, and the question of an old one ("an old
+    drywell since the 90s"): whether the rule reaches it is not what they say."""
+    return bool(_FOR_NEW.search(said)) and bool(_OLD.search(question)) and not re.search(r"\bnew\b", question, re.I)
+
+
 # What a headnote question's subject lacks ("an unregistered company", "an unlicensed electrician").
 _LACKING = re.compile(r"\b(un(?:register|licens|permit|approv|inspect|certifi|qualifi)\w*|non-?(?:register|licens)\w*)\b", re.I)
 

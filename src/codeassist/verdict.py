@@ -60,6 +60,8 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return "No" if granted else None
     if A.claims_another_figure(plan.query, said):
         return "No"  # "I heard the appeal window is 30 days. Right?" against "within 15 days"
+    if A.old_asked_of_a_rule_for_new(plan.query, f"{hit.yes_no_text or ''} {said}"):
+        return None  # "our drainage went in back in 1990. can the village inspect it?" against "when any new facility ..."
     if A.SAME_OR_DIFFERENT.search(plan.query) or (len(plan.named) >= 2 and A.VERSUS.search(plan.query)):
         return None  # "is the appeal window any different in A and B?": one provision's Yes/No does not answer it
     clause = plan.query[asking_clause(plan.query):]

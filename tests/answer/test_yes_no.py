@@ -730,3 +730,10 @@ def test_an_alternative_ties_a_power_to_a_duty_as_its_converse(plan):
 def test_is_it_the_x_who_asks_which_one(plan):
     board = hit("yes", "Can the Village Board revoke a license on the Building Inspector's written recommendation?", CLOSE)
     assert yes_no(plan("Is it the building inspector who can revoke a contractor's license?"), board) is None
+
+
+def test_a_rule_for_new_things_says_nothing_of_an_old_one(plan):
+    entry = ("When any new stormwater management facility is installed on private property, the landowner shall grant "
+             "the Village a right of entry to inspect it.")
+    assert yes_no(plan("Our drainage went in back in 1990. Does the village get to come inspect it?"), hit(), entry) is None
+    assert yes_no(plan("We are putting in a new drywell. Does the village get to come inspect it?"), hit(), entry) == "Yes"
