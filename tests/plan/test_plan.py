@@ -847,11 +847,24 @@ def test_the_design_manual_gap_is_what_the_manual_says_not_whether_following_it_
     ("max area open at once?", {"at any one time", "disturbed"}),
     ("got a violation notice. how long do i have to fight it", {"appeal"}),
     ("does a rain garden count?", set()),   # a rain garden is not rain
+    ("drafting a violation letter. what has to be in it?", {"notice of violation"}),
+    ("site washing silt into the drain. can the village shut them down", {"stop-work order"}),
+    ("can the inspector come in and shut off the power?", {"current disconnected"}),
+    ("can a PE sign the plan?", {"professional engineer"}),
 ])
 def test_glossary_words_for_everyday_phrasings(build, question, words):
     assert set(build(question).expansions) >= words
     if not words:
         assert "precipitation storm event" not in build(question).expansions
+
+
+@pytest.mark.parametrize("question, words", [
+    ("we shut the site down for winter. who do we tell?", "stop-work order"),
+    ("is everything shut down until it's fixed?", "stop-work order"),
+    ("who tells Con Ed they can turn the power on?", "current disconnected"),
+])
+def test_glossary_words_not_for_the_other_sense(build, question, words):
+    assert words not in build(question).expansions
 
 
 @pytest.mark.parametrize("question, calculator", [
