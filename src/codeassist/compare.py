@@ -53,6 +53,9 @@ def _topic_only(plan: QueryPlan) -> QueryPlan:
 
 
 RANK_DISCOUNT = 0.25  # dev compare questions (40): right provision and key fact 36 -> 37 each from 0.15; same at 0.3, 0.4
+# Two first hits worded at least this alike are the same provision of the model law, adapted (the occupancy holds:
+# 0.56, Hempstead's names the county police): that pair is the one asked about, however alike a lower pair is.
+SAME_PROVISION = 0.5
 
 
 def compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) -> dict:
@@ -88,6 +91,8 @@ def compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) -> dict:
         (ma, ca), (mb, cb) = [(m, c) for m, c in cands.items() if c][:2]
         best = max(((ratio(a, b) / (1 + RANK_DISCOUNT * (i + j)), a, b) for i, a in enumerate(ca[:4]) for j, b in enumerate(cb[:4])),
                    key=lambda x: x[0])
+        if ratio(ca[0], cb[0]) >= SAME_PROVISION:  # both searches' first hits are the model law's one provision
+            best = (1.0, ca[0], cb[0])
         aligned = {ma: best[1], mb: best[2]}
         for m, c in cands.items():
             if c and m not in aligned:
