@@ -851,6 +851,7 @@ def test_the_design_manual_gap_is_what_the_manual_says_not_whether_following_it_
     ("site washing silt into the drain. can the village shut them down", {"stop-work order"}),
     ("can the inspector come in and shut off the power?", {"current disconnected"}),
     ("can a PE sign the plan?", {"professional engineer"}),
+    ("compare the penalties in both towns", {"punishable fine"}),
 ])
 def test_glossary_words_for_everyday_phrasings(build, question, words):
     assert set(build(question).expansions) >= words
