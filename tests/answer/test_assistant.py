@@ -643,3 +643,10 @@ def test_two_definitions_set_against_each_other_are_both_cited(assistant, corpus
 def test_hempstead_has_no_electrical_code_for_an_ev_charger(assistant, corpus):
     ans = ask(assistant, corpus, "Need a permit to put an EV charger in my garage in Hempstead?")
     assert ans.abstained and "electrical" in ans.answer and "Hempstead" in ans.answer
+
+
+def test_when_the_board_of_examiners_meets_is_not_in_the_text(assistant, corpus):
+    ans = ask(assistant, corpus, "how often does the Board of Examiners meet?", municipality="tuckahoe")
+    assert ans.abstained and "when it meets" in ans.lead, ans.lead
+    ans = ask(assistant, corpus, "what does the board of examiners do with my application?", municipality="tuckahoe")
+    assert not ans.abstained
