@@ -737,3 +737,14 @@ def test_a_rule_for_new_things_says_nothing_of_an_old_one(plan):
              "the Village a right of entry to inspect it.")
     assert yes_no(plan("Our drainage went in back in 1990. Does the village get to come inspect it?"), hit(), entry) is None
     assert yes_no(plan("We are putting in a new drywell. Does the village get to come inspect it?"), hit(), entry) == "Yes"
+
+
+def test_a_discretionary_exemption_keeps_the_higher_bar_for_a_loosely_matched_headnote(plan):
+    from codeassist.verdict import YES_NO_DISCRETION_SIMILARITY, YES_NO_EXCEPTION_SIMILARITY
+    between = (YES_NO_EXCEPTION_SIMILARITY + YES_NO_DISCRETION_SIMILARITY) / 2
+    garden = hit("no", "Does the home gardening exemption cover growing plants mainly for sale?", between)
+    may = "The following activities may be exempt from review: home gardening, except growing for sale."
+    assert yes_no(plan("Does the law cover my veggie garden?"), garden, may) is None
+    halt = hit("no", "May other work continue while a stop-work order is in effect?", between)
+    shall = "Persons receiving it shall halt all land development activities, except those that address the violations."
+    assert yes_no(plan("Can we keep framing while the stop-work order is in effect?"), halt, shall) == "No"
