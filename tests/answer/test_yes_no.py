@@ -748,3 +748,12 @@ def test_a_discretionary_exemption_keeps_the_higher_bar_for_a_loosely_matched_he
     halt = hit("no", "May other work continue while a stop-work order is in effect?", between)
     shall = "Persons receiving it shall halt all land development activities, except those that address the violations."
     assert yes_no(plan("Can we keep framing while the stop-work order is in effect?"), halt, shall) == "No"
+
+
+def test_whether_it_is_against_the_rules_is_yes_for_an_outright_prohibition(plan):
+    banned = "No person shall use or permit the use of any wiring installed or maintained in violation of this chapter."
+    assert yes_no(plan("my landlord keeps using wiring that was never approved. isn't it against the rules for him to "
+                       "keep using the wiring?"), hit(), banned) == "Yes"
+    # a prohibition with an exception does not settle it
+    excepted = "No person shall use any wiring installed in violation of this chapter, except by permit."
+    assert yes_no(plan("is it illegal to keep using the wiring?"), hit(), excepted) is None
