@@ -140,7 +140,7 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         # sentence that itself deems ("each week ... shall constitute a separate violation") answers it
         return None
     if _VIOLATION.search(clause) and not A.OFFICIAL_ASKED.search(clause) and _forbids_anyone(said) and \
-            _speaks_to(plan.query, said, plan.expansions):
+            headnote != "No" and _speaks_to(plan.query, said, plan.expansions):
         return "Yes"  # "isn't it against the rules for him to keep using it?" against "no person shall use ..."
     official = bool(A.OFFICIAL_ASKED.search(clause))
     modal = _modal_verdict(asks, said, official) if _speaks_to(plan.query, said, plan.expansions) and \
