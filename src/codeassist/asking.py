@@ -239,7 +239,7 @@ def figures_asked(question: str, said: str) -> str:
     years ago. Can the Town still inspect them?" is by a right of entry that counts no years)."""
     at = asking_clause(question)
     clause = question[at:]
-    if (_ANAPHOR.search(clause) or _POINTS_BACK.search(clause)) and figures(said):
+    if _points_back(clause) and figures(said):
         return question
     # "I've only done electrical work 3 yrs ... does Tuckahoe give me reciprocity?": the statement counts in a unit
     # the quote sets its own figure in ("not less than five (5) years")
@@ -254,11 +254,16 @@ JUDGES_SITUATION = re.compile(r"^\W*(?:(?:so|and|but),?\s+)?(?:is|would|will|doe
 _POINTS_BACK = re.compile(r"\b(?:it|them)\W*$", re.I)  # "... does Tuckahoe honor it?"
 
 
+def _points_back(clause: str) -> bool:
+    """The asking clause refers to the statement before it ("is that right?", "... does Tuckahoe honor it?")."""
+    return bool(_ANAPHOR.search(clause) or _POINTS_BACK.search(clause))
+
+
 def asked_scope(question: str) -> str:
     """The words a question asks with: its asking clause, and the statement before it too when the clause points
     back to it ("my engineer says only a PE can sign it. Is that right?")."""
     clause = question[asking_clause(question):]
-    return question if _ANAPHOR.search(clause) or _POINTS_BACK.search(clause) else clause
+    return question if _points_back(clause) else clause
 
 
 def asked_negatively(question: str) -> bool:
@@ -375,6 +380,8 @@ _PRIVATE_PARTY = (r"(?:electrician|contractor|subcontractor|sub|plumber|engineer
 # lose his registration?" ask what may befall them.
 _PARTY_ASKS = re.compile(r"^\W*(?:(?:so|and|but|ok),?\s+)?(?:(?:can|could|may) (?:(?P<who>i|he|she)\b|(?:my|our|a|an) (?:own )?"
                          + _PRIVATE_PARTY + r")|am i allowed\b)(?!\s+(?:\w+\s+)?(?:lose|be|get|face|receive|owe|go to)\b)", re.I)
+_PARTY_NAMED = re.compile(r"\b" + _PRIVATE_PARTY, re.I)
+_OFFICIAL_NAMED = re.compile(OFFICIALS, re.I)
 
 
 def asked_of_a_party(question: str) -> bool:
@@ -382,12 +389,12 @@ def asked_of_a_party(question: str) -> bool:
     ...?" after a statement whose last person named is no official ("my electrician ... can he hook it back up?",
     not "the inspector came by. can he fine me?")."""
     at = asking_clause(question)
-    m = _PARTY_ASKS.search(question[at:])
-    if m is None:
+    asker = _PARTY_ASKS.search(question[at:])
+    if asker is None:
         return False
-    if (m["who"] or "").lower() not in ("he", "she"):
+    if (asker["who"] or "").lower() not in ("he", "she"):
         return True
     before = question[:at]
-    party = [m.end() for m in re.finditer(r"\b" + _PRIVATE_PARTY, before, re.I)]
-    official = [m.end() for m in re.finditer(OFFICIALS, before, re.I)]
+    party = [m.end() for m in _PARTY_NAMED.finditer(before)]
+    official = [m.end() for m in _OFFICIAL_NAMED.finditer(before)]
     return bool(party) and (not official or party[-1] > official[-1])

@@ -459,7 +459,6 @@ class Planner:
         expanded = U.append_expansions(text, expansions)
         inlined, rest = self.glossary.inline(text, expansions)
         embedded = U.append_expansions(inlined, rest)
-        divisions = tuple(oid for oid, pattern in self._divisions if pattern.search(text))
         citations = tuple(p.id for p in self.find_citations(text, muni))
         spans = [s for m in ([muni] if muni else list(self.terms)) for s in self.terms[m].find(expanded)]
         asked = definition_intent(expanded, spans)
@@ -487,7 +486,7 @@ class Planner:
                          asks=ask_kind(text),
                          measure=self._measure(text), external=external,
                          slots=slots, slot_sources=sources, gaps=gaps,
-                         divisions=divisions,
+                         divisions=tuple(oid for oid, pattern in self._divisions if pattern.search(text)),
                          laws=tuple(o.id for o in laws),
                          follow_up=follow, follow_up_municipality=moved_to)
 

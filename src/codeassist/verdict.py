@@ -139,9 +139,11 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         # "does tearing down a house count as land disturbance?" is a definition's, not "shall be applicable"'s; a
         # sentence that itself deems ("each week ... shall constitute a separate violation") answers it
         return None
-    if _VIOLATION.search(clause) and not A.OFFICIAL_ASKED.search(clause) and _forbids_anyone(said) and \
-            headnote != "No" and _speaks_to(plan.query, said, plan.expansions):
-        return "Yes"  # "isn't it against the rules for him to keep using it?" against "no person shall use ..."
+    # "isn't it against the rules for him to keep using it?" against "no person shall use ...": whatever the quote
+    # forbids outright to anyone (its No to "may one do it?") is against the rules
+    if _VIOLATION.search(clause) and not A.OFFICIAL_ASKED.search(clause) and _modal_verdict("permission", said) == "No" \
+            and headnote != "No" and _speaks_to(plan.query, said, plan.expansions):
+        return "Yes"
     official = bool(A.OFFICIAL_ASKED.search(clause))
     modal = _modal_verdict(asks, said, official) if _speaks_to(plan.query, said, plan.expansions) and \
         not A.denies_subject(plan.query, said) and A.same_figures(A.figures_asked(plan.query, said), "", said) and \
@@ -326,12 +328,6 @@ def _relation(question: str, asked: str) -> str | None:
         return None
     may_side = clause if kind in _MAY else asked
     return "inverse" if _ORDER.search(may_side) else None
-
-
-def _forbids_anyone(said: str) -> bool:
-    """The quoted words forbid something outright, to anyone, with no exception and nothing granted beside it."""
-    return bool(A.PROHIBITS.search(said)) and not _ONLY.search(said) and not _OFFICIAL_BOUND.search(said) and \
-        not _PERMITS.search(A.PROHIBITS.sub(" ", said))
 
 
 def _modal_verdict(asks: str | None, said: str, official_asked: bool = False) -> str | None:

@@ -223,13 +223,11 @@ def run(inp: ApplicabilityInput) -> ApplicabilityOutput:
     lda = _lda(rules, inp, acres, steps, caveats)
     exemptions, not_exempt = _exemptions(rules, inp, acres, steps, caveats)
 
-    still: str | None = None
     if lda == "no":
         swppp: Literal["yes", "no", "likely_exempt", "unknown"] = "no"
         if rules.other_sites is not None:
             steps.append(cited(rules.other_sites))
             caveats.append(rules.other_sites.caveat)
-            still = rules.other_sites.caveat
     elif exemptions:
         swppp = "likely_exempt"
     else:
@@ -272,7 +270,7 @@ def run(inp: ApplicabilityInput) -> ApplicabilityOutput:
         max_disturbed_at_once_acres=at_once,
         at_once_rule=at_once_rule,
         unsettled_because=rules.threshold_unknown.missing if lda == "unknown" and rules.threshold_unknown else None,
-        officer_may_still_require=still,
+        officer_may_still_require=rules.other_sites.caveat if lda == "no" and rules.other_sites is not None else None,
         steps=steps,
         caveats=caveats,
     )
