@@ -35,6 +35,10 @@ _SENTENCE_END_AFTER = re.compile(r"(?:'s|')?\s*(?:[?.!;,:)]|$)")
 _STATE_CODE_AFTER = re.compile(r"(,\s*|\s+)([A-Z]{2})(?![\w-])")
 _STATE_GAP = re.compile(r"(?:'s|')?\s*,?\s*$")
 _STATE_CODE = re.compile(r"\s*,\s*([A-Z]{2})(?![\w-])")
+# Land or work placed by the words just before a place's name ("my lot in", "4,000 acres on", "a deck out in").
+_SITED_BEFORE = re.compile(r"\b(?:lots?|propert(?:y|ies)|house|home|houseboat|yard|parcel|land|acres?|acreage|farm|"
+                           r"site|job ?site|project|building|deck|shed|pool|garage|driveway|warehouse|dig|development|"
+                           r"subdivision|colony)\b(?:\s+[\w',-]+){0,3}?\s+(?:in|on|at|near)\s+(?:the\s+)?$")
 _CAPITAL_COUNTY = re.compile(r"\b((?:[A-Z][A-Za-z.']+[ -]){1,3})County\b")
 _GENERIC = re.compile(r"(?<![\w-])(?:town|village|city|county|hamlet)\s+of\s+"
                       r"([a-z][a-z.'\-]*(?:\s+[a-z][a-z.'\-]*){0,2})")
@@ -58,6 +62,8 @@ class PlacesFile(BaseModel):
     us_states: list[str]
     us_cities: list[str]
     countries: list[str]
+    beyond: list[str] = Field(default_factory=list, description="Places no municipal code reaches: other planets, "
+                              "the poles, fictional lands. Named anywhere, the question is about them.")
     ny_counties: list[str]
     ny_counties_not_bare: list[str] = Field(description="Counties matched only as 'X County'.")
     ny_cities: list[str]
@@ -173,7 +179,7 @@ class Gazetteer:
                  ("village", data.ny_villages, False),
                  ("hamlet", [h for hs in data.ny_hamlets.values() for h in hs], False), ("region", data.ny_regions, False),
                  ("county", data.ny_counties, False), ("state", data.us_states, True), ("city", data.us_cities, True),
-                 ("country", data.countries, True)]
+                 ("country", data.countries, True), ("beyond", data.beyond, True)]
         not_bare = {normalize(c) for c in data.ny_counties_not_bare}
         for kind, names, abroad in lists:
             for display in names:
@@ -323,6 +329,17 @@ class Gazetteer:
         """The first place named in `text` that is not one of `ours` (lower-case names and aliases), as
         displayed (Title Case), or None."""
         return next((m.name.display for m in self._matches(text, ours) if m.name is not None), None)
+
+    def sited_elsewhere(self, text: str, ours: Iterable[str]) -> bool:
+        """Whether the land or work asked about lies outside New York State ("does Hempstead's law cover my lot
+        in Bergen County, New Jersey?", "a 900-acre dig on the moon"), so naming one of ours does not make it
+        ours ("licensed in New Jersey, can I work in Tuckahoe?" stays Tuckahoe's). Land elsewhere in the state
+        stays with the law named: "my house is in Bronxville, does Tuckahoe's code apply?" is answered by the
+        code's own territory."""
+        low = _lower_same_length(text)
+        return any(m.name is not None and m.name.abroad and
+                   (m.name.kind == "beyond" or _SITED_BEFORE.search(low[max(0, m.start - 60):m.start]))
+                   for m in self._matches(text, ours))
 
     def outside_new_york(self, text: str, ours: Iterable[str]) -> bool:
         """Whether `text` names a place outside New York State ("licensed in New Jersey", "Stamford, CT")."""

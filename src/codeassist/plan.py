@@ -115,7 +115,7 @@ _MEASURE = re.compile(
     r"\bhow many (?:feet|foot|inches|yards|meters|square|gallons|amps?|volts?)\b|"
     r"\bwhat (?:size|height|depth|width|diameter|distance|spacing|slope|dimensions?|setbacks?|gauge|amperage)\b|"
     r"\bhow much (?:does (?:it|a|an|the) [\w -]{0,30}cost|is (?:the|a|an) [\w -]{0,30}(?:fee|charge|cost|price))\b|"
-    r"\bwhat(?:'s|s| is| are) (?:the |a |an )?(?:[\w-]+ ){0,4}(?:fees?|cost|price|charge)(?= for| to| in| on| of|\s*\?|$)|"
+    r"\bwhat(?:'s|s| is| are) (?:the |a |an )?(?:[\w-]+ ){0,4}(?:fees?|cost|price|charge)(?= for| to| in| on| of| per| each|\s*\?|$)|"
     r"\b(?:fee|charge|cost)s? amounts?\b|\b(?:dollar )?amounts? of (?:the )?(?:fees?|charges?)\b|"
     r"\b(?:minimum|maximum|max|min) (?:[\w-]+ )?(?:size|height|depth|width|distance|setback|spacing|slope|grade)\b|"
     # "how often does the board of examiners meet?": a frequency
@@ -129,7 +129,7 @@ _HOW_MANY = re.compile(r"\bhow many ([a-z]{3,})\b", re.I)
 # A question about what a document says or requires, or how to act under it.
 _CONTENTS = re.compile(
     r"\bwhat (?:does|do|did|would|will) .{0,80}?\b(?:say|says|require|requires|contain|include|specify|mean|cover|list|set)\b|"
-    r"\bwhat (?:are|is) (?:the |its |their )?(?:[\w-]+ ){0,3}?(?:requirements?|terms|rules|standards|specs?|specifications|conditions)\b|"
+    r"\bwhat(?: are| is|'s) (?:the |its |their )?(?:[\w-]+ ){0,3}?(?:requirements?|terms|rules|standards|specs?|specifications|conditions|procedures?|process)\b|"
     r"\bhow (?:do|can|would|should) (?:i|we|you) .{0,60}?\b(?:file|apply|comply|submit|get|obtain)\b|"
     r"\baccording to\b|\bunder (?:the )?(?:terms|requirements) of\b|"
     # "when do I file the NOI under the state general permit?": what that permit requires
@@ -468,7 +468,9 @@ class Planner:
         low = text.lower()
         gaps = tuple(f"{o.id}#{i}" for o in self.corpus.ordinances.values() for i, g in enumerate(o.gaps)
                      if all(re.search(p, low) for p in g.all_of) and (not g.any_of or any(re.search(p, low) for p in g.any_of)))
-        route = U.route(text, self.definitions, len(named), other_place=other, slots=slots, glossary=self.glossary,
+        # "does Hempstead's law cover my lot in Bergen County?": the land lies elsewhere, whoever's law is named
+        sited = bool(other) and self.gazetteer.sited_elsewhere(text, self.ours)
+        route = U.route(text, self.definitions, 0 if sited else len(named), other_place=other, slots=slots, glossary=self.glossary,
                         names_law=bool(laws) and bool(self.corpus.ordinances_named(U.without_titles(text))))
         # "what does § 1-7 say?", "§ 1-7 text?": asked for what a document the texts refer to holds
         external = self._external(low, scope) if _CONTENTS.search(text) or route.intent == "lookup" else ()

@@ -27,6 +27,16 @@ def tokenize(text: str) -> list[str]:
     return [stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS]
 
 
+# Everyday phrases whose content word is none of the law's: "in order to", "in what order" ask for no stop-work
+# order; dropped from what BM25 searches.
+_IDIOMS = re.compile(r"\bin (?:order to|(?:what|which|the right|the wrong|the same|that|this|any) order)\b|"
+                     r"\border (?=of (?:the )?(?:steps|events|things|operations|inspections)\b)", re.I)
+
+
+def without_idioms(text: str) -> str:
+    return _IDIOMS.sub(" ", text)
+
+
 def stems(text: str) -> list[str]:
     """Every lower-case word and number, Porter-stemmed, stop words kept (to match phrases word for word)."""
     return [stem(w) for w in _WORD.findall(text.lower())]

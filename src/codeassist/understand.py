@@ -105,8 +105,8 @@ class Glossary(BaseModel):
         default_factory=dict, description="when an abbreviation that is also a word or a date counts as one")
     everyday: list[dict[str, str]] = Field(default_factory=list, description="[{pattern, words}]")
     other_subjects: list[dict] = Field(
-        default_factory=list, description="[{subject, pattern, name_subject?}]: subjects these ordinances do not cover "
-        "at all; the answer names the words matched, or the subject when name_subject is true")
+        default_factory=list, description="[{subject, pattern, name_subject?, beside_law_words?}]: subjects these "
+        "ordinances do not cover at all; the answer names the words matched, or the subject when name_subject is true")
 
     @field_validator("everyday")
     @classmethod
@@ -116,7 +116,7 @@ class Glossary(BaseModel):
     @field_validator("other_subjects")
     @classmethod
     def _subjects_compile(cls, rows: list[dict]) -> list[dict]:
-        return _pattern_rows(rows, "other_subjects", ("subject", "pattern"), optional=("name_subject",))
+        return _pattern_rows(rows, "other_subjects", ("subject", "pattern"), optional=("name_subject", "beside_law_words"))
 
     @model_validator(mode="after")
     def _guards_name_abbreviations(self) -> "Glossary":
@@ -125,10 +125,12 @@ class Glossary(BaseModel):
             raise ValueError(f"[abbreviation_guards] for abbreviations the glossary does not define: {unknown}")
         return self
 
-    def other_subject(self, q: str) -> str | None:
+    def other_subject(self, q: str, beside_law_words: bool = False) -> str | None:
         """The words of the question that name a subject these ordinances do not cover ("plumbing permit" ->
-        "plumbing"), the first in the question when it names several; None when it names none."""
-        found = [(m, row) for row in self.other_subjects if (m := _rx(row["pattern"]).search(q))]
+        "plumbing"), the first in the question when it names several; None when it names none. With
+        `beside_law_words`, only the subjects that stand even beside the laws' own words."""
+        found = [(m, row) for row in self.other_subjects if (m := _rx(row["pattern"]).search(q))
+                 and (row.get("beside_law_words") or not beside_law_words)]
         if not found:
             return None
         m, row = min(found, key=lambda hit: hit[0].start())
@@ -400,7 +402,9 @@ def extract_years_window(q: str) -> float | None:
     m = re.search(r"\b(?:within|in|over)(?: the last| the past| past| last)?\s+(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:years?|yrs?)\b", q.lower())
     if m:
         return float(_NUM_WORDS.get(m[1], m[1]))  # type: ignore[arg-type]
-    m = re.search(r"\b(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:years?|yrs?)\s+ago\b", q.lower())
+    # "six years ago", "six years apart", "7 yrs later", "a gap of six years between them"
+    m = re.search(r"\b(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:years?|yrs?)\s+"
+                  r"(?:ago|apart|later|afterwards?|between)\b", q.lower())
     if m:
         return float(_NUM_WORDS.get(m[1], m[1]))  # type: ignore[arg-type]
     return None
@@ -792,7 +796,7 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
         ("activity" in slots and re.search(r"\bexempt", low)) or \
         re.search(r"\b(storm ?water|runoff|erosion|sediment|swpp\w*|pollut\w*|electric\w*|wiring|drainage)\b", topical) or \
         any(" " in t and re.search(r"(?<![\w-])" + re.escape(t) + r"(?![\w-])", low) for t in definitions)
-    notes = [subject] if subject and not ours else []
+    notes = [subject] if subject and not ours else [s] if (s := glossary.other_subject(q, beside_law_words=True)) else []
     m = _CITATION_IN_Q.search(q)
     # "appendix a 7-3" is the Village's zoning appendix, not Chapter 7 § 7-3.
     if m and (_LOOKUP_WORDS.search(q) or len(q.split()) <= 6) and not re.search(r"\bappendix\b", low):

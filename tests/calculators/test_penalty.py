@@ -191,3 +191,15 @@ def test_a_dollar_amount_asked_about_is_checked_against_the_tiers(priors, questi
     out = calc(municipality="hempstead", offense_date=date(2026, 1, 10), prior_conviction_dates=[date(2025, 1, 10)] * priors)
     assert out.fine_ceiling == 1000
     assert headline(out, {"hempstead": "Town of Hempstead"}, None, question).startswith(lead)
+
+
+@pytest.mark.parametrize("question,years", [
+    ("Two convictions in Hempstead six years apart. Is the second one fined as a second offense?", 6.0),
+    ("second violation 3 yrs later, what fine?", 3.0),
+    ("the first one was seven years ago", 7.0),
+    ("caught again within the last 2 years", 2.0),
+    ("second offense, what is the fine?", None),
+])
+def test_how_far_apart_the_offenses_were_is_read_from_the_words(question, years):
+    from codeassist.understand import extract_years_window
+    assert extract_years_window(question) == years

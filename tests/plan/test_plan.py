@@ -71,6 +71,22 @@ def test_another_place_beside_ours_does_not_abstain(build):
     assert plan.municipality == "tuckahoe" and plan.intent != "abstain"
 
 
+@pytest.mark.parametrize("question,place", [
+    ("Does Hempstead's stormwater article cover my lot in Bergen County, New Jersey?", "Bergen County"),
+    ("Building a deck in Chicago, do I need a Tuckahoe permit?", "Chicago"),
+    ("Disturbing 4,000 acres on Mars for a colony, do I need a Hempstead SWPPP?", "Mars"),   # named anywhere
+    ("does the Tuckahoe stormwater law cover a 900-acre dig on the moon?", "the Moon"),
+])
+def test_land_that_lies_in_another_place_abstains_though_one_of_ours_is_named(build, question, place):
+    plan = build(question)
+    assert plan.other_place == place and plan.intent == "abstain"
+
+
+def test_land_elsewhere_in_new_york_is_answered_by_the_named_law_s_own_territory(build):
+    plan = build("My house is in Bronxville but my electrician's shop is in Tuckahoe. Does Tuckahoe's electrical code apply?")
+    assert plan.other_place == "Bronxville" and plan.municipality == "tuckahoe" and plan.intent != "abstain"
+
+
 def test_no_municipality_named_searches_all(build, corpus):
     plan = build("how deep may a sediment trap get before cleaning")
     assert (plan.municipality, plan.municipality_source, plan.named) == (None, "none", ())

@@ -433,6 +433,8 @@ def headline(out: DeadlinesOutput, names: dict[str, str], data: dict | None = No
     obs = out.obligations
     if not obs:
         why = next((st.text for st in out.steps if st.text), "")
+        if out.storm_inches is not None and _REPORT_ASKED.search(question) and "no extra report" in why:
+            return f"No: {why[:1].lower()}{why[1:].rstrip('.')} ({where})."
         return f"No dated obligation follows from what you told me ({where})." + (f" {why}" if why else "")
     first = obs[0]
     when = _day(first.due) + (f" at {first.due_time.strftime('%H:%M')}" if first.due_time else "")
@@ -442,9 +444,15 @@ def headline(out: DeadlinesOutput, names: dict[str, str], data: dict | None = No
         said = (data or {}).get("storm_events") or [{}]
         verdict = "Yes" if said[0].get("inches") == out.storm_inches else "No"
         return f"{verdict}: {storm.rule[:1].lower()}{storm.rule[1:].rstrip('.')} ({where}). {first.title}: {when}."
+    if storm is not None and _REPORT_ASKED.search(question):
+        # "we got almost an inch last night, does that mean an extra inspection report?": the storm calls for one
+        return f"Yes: {storm.rule[:1].lower()}{storm.rule[1:].rstrip('.')} ({where}). {first.title}: {when}."
     return f"{first.title}: {when} ({where})." + (f" {len(obs) - 1} more dated obligations below." if len(obs) > 1 else "")
 
 
+# A yes/no question whether the storm told of calls for a report or an inspection ("does that mean an extra
+# inspection report?", "do we have to inspect again?").
+_REPORT_ASKED = re.compile(r"(?:^|[.!;,]\s*)(?:do|does|did|is|are|will|would|must|should|need)\b[^?.!]*\b(?:reports?|inspect\w*)\b[^?.!]*\?", re.I)
 # A yes/no question whether a report is needed only from some amount of rain on ("is it true it's only after an inch?").
 _ONLY_AFTER = re.compile(r"\b(?:only|just)\b[^.?!]*\b(?:after|above|over|from|if|when|for)\b[^.?!]*\?", re.I)
 
