@@ -57,10 +57,17 @@ _NOT_PARTICIPLE = re.compile(r"\bnot (?:\w+ed|done|made|given|paid|taken|known|s
 _RELATIVE_NOT = re.compile(r"\b(?:who|which|that) (?:never|(?:is|are|was|were|has|have|does|do)(?:n't| not))\b[^,;?]*", re.I)
 
 
+# A purpose clause says what the act is for ("put up fencing so the site isn't dangerous", "so that mud doesn't
+# wash out"); it does not negate. Not "... so I don't need a permit?", which asks in the negative.
+_PURPOSE_NOT = re.compile(r"\b(?:so(?: that)?|to make sure|to ensure|in case)\s+(?:the|it|nothing|nobody|no one|mud|dirt|"
+                          r"water|soil|runoff|people|kids|anyone|neighbou?rs?|rain)\b[^,;?]*", re.I)
+
+
 def _negative(text: str) -> bool:
     # "isn't there a rule against that?", "isn't it against the rules?" ask whether there is one, whether it is
     text = _ISNT_THERE.sub(r"\1 \2", text)
-    return bool(NEGATIVE.search(_NOT_PARTICIPLE.sub(" ", _RELATIVE_NOT.sub(" ", _CONDITION.sub(" ", text)))))
+    text = _PURPOSE_NOT.sub(" ", _RELATIVE_NOT.sub(" ", _CONDITION.sub(" ", text)))
+    return bool(NEGATIVE.search(_NOT_PARTICIPLE.sub(" ", text)))
 
 
 _ISNT_THERE = re.compile(r"\b(is|are)(?:n't|n’t| not) (there|(?:it|that|this|he|she|they) (?=against|illegal|unlawful|"

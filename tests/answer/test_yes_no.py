@@ -43,6 +43,10 @@ def test_a_condition_does_not_make_the_headnote_question_negative(plan):
     assert not negative_main("we are not part of a subdivision. do we need a plan?")
     assert negative_main("can I skip the inspection?")
     assert negative_main("is a shed exempt?")
+    # what the act is for is no negation; what the asker concludes is
+    assert not negative_main("Can we at least put up fencing and tarps so the site isn't dangerous?")
+    assert not negative_main("can we cover the piles so that mud doesn't wash out?")
+    assert negative_main("it's only 500 square feet, so I don't need a permit?")
 
 
 @pytest.mark.parametrize("question,kind,headnote_question", [
