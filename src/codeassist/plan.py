@@ -17,6 +17,8 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from . import understand as U
+from .glossary import append_expansions, load_glossary
+from .slots import read_slots
 from .errors import CitationNotFound
 from .models import Provision, QueryPlan
 from .places import load_gazetteer
@@ -252,7 +254,7 @@ class Planner:
             for m in corpus.municipalities.values()}
         self.ours = sorted({a for names in self.aliases.values() for a in names}, key=len, reverse=True)
         self.gazetteer = load_gazetteer(corpus.corpus_dir)
-        self.glossary = U.load_glossary(corpus.corpus_dir)
+        self.glossary = load_glossary(corpus.corpus_dir)
         self.speller = Speller(_corpus_words(corpus))
         self._divisions = [(o.id, _division_pattern(o.division, o.division_label)) for o in corpus.ordinances.values()
                            if o.division]
@@ -458,15 +460,15 @@ class Planner:
         words = [w for w in re.findall(r"[a-z]{3,}", self.without_places(text).lower()) if w not in STOPWORDS]
         unknown = tuple(w for w in words if not self.speller.knows(w) and not self.speller.corrections(w)
                         and not self.glossary.expansions(w))
-        expanded = U.append_expansions(text, expansions)
+        expanded = append_expansions(text, expansions)
         inlined, rest = self.glossary.inline(text, expansions)
-        embedded = U.append_expansions(inlined, rest)
+        embedded = append_expansions(inlined, rest)
         citations = tuple(p.id for p in self.find_citations(text, muni))
         spans = [s for m in ([muni] if muni else list(self.terms)) for s in self.terms[m].find(expanded)]
         asked = definition_intent(expanded, spans)
         # Longer terms first: "land development activity" says more than "stormwater".
         used = [pid for _, _, pid in sorted(spans, key=lambda s: (-(s[1] - s[0]), s[0]))]
-        slots, sources = U.read_slots(text, today or date.today())
+        slots, sources = read_slots(text, today or date.today())
         low = text.lower()
         gaps = tuple(f"{o.id}#{i}" for o in self.corpus.ordinances.values() for i, g in enumerate(o.gaps)
                      if all(re.search(p, low) for p in g.all_of) and (not g.any_of or any(re.search(p, low) for p in g.any_of)))

@@ -603,7 +603,7 @@ def test_hempstead_only_rules_asked_of_the_village_name_what_is_missing(assistan
 
 
 def test_a_rules_figure_is_not_the_sites_area():
-    from codeassist.understand import extract_area
+    from codeassist.slots import extract_area
     assert extract_area("Does Tuckahoe have a phasing limit of one acre at a time?") is None
     assert extract_area("is there a cap of 5 acres on routine maintenance?") is None
     assert extract_area("can we clear all 0.8 acres at once?") == ("acres", 0.8)

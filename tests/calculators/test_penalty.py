@@ -201,5 +201,5 @@ def test_a_dollar_amount_asked_about_is_checked_against_the_tiers(priors, questi
     ("second offense, what is the fine?", None),
 ])
 def test_how_far_apart_the_offenses_were_is_read_from_the_words(question, years):
-    from codeassist.understand import extract_years_window
+    from codeassist.slots import extract_years_window
     assert extract_years_window(question) == years

@@ -13,7 +13,9 @@ import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
+from codeassist import slots as S
 from codeassist import understand as U
+from codeassist.glossary import expand_abbreviations
 from codeassist.answer import build_calc_input as _build
 from codeassist.corpus import load_corpus
 from codeassist.plan import Planner
@@ -40,35 +42,35 @@ PLANNER = Planner(load_corpus())
 
 def build_calc_input(name: str, question: str, muni: str):
     """The calculator input the answer layer builds: the question read once into slots, then mapped."""
-    slots, _ = U.read_slots(question, TODAY)
+    slots, _ = S.read_slots(question, TODAY)
     return _build(name, slots, question, muni, today=TODAY)
 
 
 @FAST
 @given(ANY_TEXT)
 def test_extractors_and_router_never_crash(q):
-    area = U.extract_area(q)
+    area = S.extract_area(q)
     # A negative figure is passed on only when the user typed a minus sign (the calculator refuses it with
     # a message); it is never made up or flipped.
     assert area is None or (area[0] in ("acres", "sq_ft") and not math.isnan(area[1]) and
                             (area[1] >= 0 or "-" in q))
-    inches = U.extract_inches(q)
+    inches = S.extract_inches(q)
     assert inches is None or inches >= 0
-    assert all(isinstance(d, date) for d in U.extract_dates(q, TODAY))
-    U.extract_time(q)
-    n = U.extract_offense_number(q)
+    assert all(isinstance(d, date) for d in S.extract_dates(q, TODAY))
+    S.extract_time(q)
+    n = S.extract_offense_number(q)
     assert n is None or n >= 1
-    y = U.extract_years_window(q)
+    y = S.extract_years_window(q)
     assert y is None or y >= 0
-    d = U.extract_duration_days(q)
+    d = S.extract_duration_days(q)
     assert d is None or d >= 0
-    U.extract_activity(q)
-    U.extract_minor_repair(q)
-    assert U.extract_performed_by(q) in (None, "utility", "in_house_journeyman", "registered_contractor", "homeowner")
-    assert U.expand_abbreviations(q).startswith(q)
+    S.extract_activity(q)
+    S.extract_minor_repair(q)
+    assert S.extract_performed_by(q) in (None, "utility", "in_house_journeyman", "registered_contractor", "homeowner")
+    assert expand_abbreviations(q).startswith(q)
     PLANNER.other_place(q)
     PLANNER.named(q)
-    U.read_slots(q, TODAY)
+    S.read_slots(q, TODAY)
     r = U.route(q, DEFINITIONS)
     assert r.intent in KNOWN_INTENTS
     assert r.calculator is None or r.calculator in CALCULATORS
@@ -100,14 +102,14 @@ def _written(x: float, commas: bool) -> str:
 @given(NUMBER, st.sampled_from(["acres", "acre", "ac", "-acre"]), st.booleans(), st.sampled_from(["", " in Hempstead"]))
 def test_acres_read_back(x, unit, commas, tail):
     q = f"Do I need a SWPPP for {_written(x, commas)}{'' if unit.startswith('-') else ' '}{unit} lot{tail}?"
-    assert U.extract_area(q) == ("acres", pytest.approx(x))
+    assert S.extract_area(q) == ("acres", pytest.approx(x))
 
 
 @FAST
 @given(NUMBER, st.sampled_from(["square feet", "square foot", "sq ft", "sq. ft.", "sqft", "sf", "ft2"]), st.booleans())
 def test_square_feet_read_back(x, unit, commas):
     q = f"we will disturb {_written(x, commas)} {unit} of land"
-    assert U.extract_area(q) == ("sq_ft", pytest.approx(x))
+    assert S.extract_area(q) == ("sq_ft", pytest.approx(x))
 
 
 @FAST
@@ -115,13 +117,13 @@ def test_square_feet_read_back(x, unit, commas):
        st.sampled_from(["hempstead", "tuckahoe"]))
 def test_square_feet_and_acres_give_the_same_area_to_the_calculator(acres, muni):
     """The same area written in acres and in square feet reaches the calculator as the same acres."""
-    sq_ft = round(acres * U.SQFT_PER_ACRE, 2)
+    sq_ft = round(acres * S.SQFT_PER_ACRE, 2)
     calc = CALCULATORS["applicability"]
     a_data, _ = build_calc_input("applicability", f"Do I need a SWPPP for {_written(acres, True)} acres?", muni)
     f_data, _ = build_calc_input("applicability", f"Do I need a SWPPP for {_written(sq_ft, True)} sq ft?", muni)
     a_out, f_out = calc.run_dict(a_data), calc.run_dict(f_data)
     assert a_out.disturbed_acres == pytest.approx(acres, abs=1e-6)
-    assert f_out.disturbed_acres == pytest.approx(sq_ft / U.SQFT_PER_ACRE, rel=1e-9)
+    assert f_out.disturbed_acres == pytest.approx(sq_ft / S.SQFT_PER_ACRE, rel=1e-9)
     assert f_out.disturbed_acres == pytest.approx(acres, abs=1e-6)
     assert a_out.swppp_required == f_out.swppp_required or abs(acres - round(acres)) < 1e-6
 
@@ -131,7 +133,7 @@ def test_square_feet_and_acres_give_the_same_area_to_the_calculator(acres, muni)
        st.sampled_from(["inches", "inch", '"', "in. of rain"]))
 def test_inches_read_back(x, unit):
     q = f"it rained {_written(x, False)}{unit if unit == chr(34) else ' ' + unit} yesterday"
-    assert U.extract_inches(q) == pytest.approx(x)
+    assert S.extract_inches(q) == pytest.approx(x)
 
 
 @FAST
@@ -139,7 +141,7 @@ def test_inches_read_back(x, unit):
                                                 ("month", 30), ("months", 30)]))
 def test_durations_read_back(n, unit):
     word, days = unit
-    assert U.extract_duration_days(f"the violation went on for {n} {word}") == n * days
+    assert S.extract_duration_days(f"the violation went on for {n} {word}") == n * days
 
 
 DATES = st.dates(min_value=date(1900, 1, 1), max_value=date(2199, 12, 31))
@@ -153,7 +155,7 @@ MONTHS = ["January", "February", "March", "April", "May", "June", "July", "Augus
 def test_dates_read_back(d, style):
     text = {"iso": d.isoformat(), "us": f"{d.month}/{d.day}/{d.year}", "long": f"{MONTHS[d.month - 1]} {d.day}, {d.year}",
             "short": f"{MONTHS[d.month - 1][:3]} {d.day}th {d.year}"}[style]
-    assert d in U.extract_dates(f"we were served on {text} in hempstead", TODAY)
+    assert d in S.extract_dates(f"we were served on {text} in hempstead", TODAY)
 
 
 @FAST
@@ -165,7 +167,7 @@ def test_impossible_dates_are_skipped_not_fatal(y, m, day):
     except ValueError:
         pass
     for text in (f"{y}-{m:02d}-{day:02d}", f"{m}/{day}/{y}", f"{MONTHS[m - 1]} {day}, {y}"):
-        assert all(x.day != day or x.month != m for x in U.extract_dates(f"served on {text}", TODAY))
+        assert all(x.day != day or x.month != m for x in S.extract_dates(f"served on {text}", TODAY))
 
 
 @FAST
@@ -173,29 +175,29 @@ def test_impossible_dates_are_skipped_not_fatal(y, m, day):
 def test_weekdays_resolve_within_a_week(offset):
     day = TODAY - timedelta(days=offset)
     name = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"][day.weekday()]
-    got = U.extract_dates(f"the storm was on {name}", TODAY)
+    got = S.extract_dates(f"the storm was on {name}", TODAY)
     assert got == [day]
 
 
 @FAST
 @given(st.integers(1, 12), st.integers(0, 59), st.sampled_from(["am", "pm", "a.m.", "p.m."]))
 def test_valid_clock_times_read_back(h, m, ampm):
-    hour, minute = U.extract_time(f"at {h}:{m:02d} {ampm}")
+    hour, minute = S.extract_time(f"at {h}:{m:02d} {ampm}")
     assert minute == m and hour == h % 12 + (12 if ampm.startswith("p") else 0)
 
 
 @FAST
 @given(st.integers(0, 99), st.integers(0, 99), st.sampled_from(["am", "pm"]))
 def test_any_clock_time_read_is_a_real_time(h, m, ampm):
-    got = U.extract_time(f"notice given at {h}:{m:02d} {ampm}")
+    got = S.extract_time(f"notice given at {h}:{m:02d} {ampm}")
     assert got is None or (0 <= got[0] <= 23 and 0 <= got[1] <= 59)
 
 
 @FAST
-@given(st.sampled_from(list(U._ORDINALS.items())), st.sampled_from(["offense", "violation", "conviction", "time"]))
+@given(st.sampled_from(list(S._ORDINALS.items())), st.sampled_from(["offense", "violation", "conviction", "time"]))
 def test_ordinal_offenses_read_back(ordinal, noun):
     word, n = ordinal
-    assert U.extract_offense_number(f"what is the fine for a {word} {noun} in hempstead") == n
+    assert S.extract_offense_number(f"what is the fine for a {word} {noun} in hempstead") == n
 
 
 @FAST

@@ -29,7 +29,7 @@ from codeassist.calculators._refs import Ref, citation, rules_for, short_name, s
 from codeassist.corpus.rules import DeadlinesRules
 from codeassist.calculators.penalty import add_years
 from codeassist.models import Step
-from codeassist.understand import event_dates
+from codeassist.slots import event_dates
 
 DEFAULT_HORIZON_DAYS = 90
 MAX_SPAN_DAYS = 3660  # ten years of weekly reports is the most listed

@@ -1,0 +1,421 @@
+"""The inputs calculators need, read from a question (pure): areas, dates and times, rain, offenses and how
+long they went on, the activity or electrical work described. `read_slots` reads them all once."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+SQFT_PER_ACRE = 43_560
+
+_NUM_WORDS = {"half": 0.5, "a quarter": 0.25, "quarter": 0.25, "one": 1, "two": 2, "three": 3, "four": 4,
+              "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "an": 1, "a": 1}
+_FRACTIONS = {"three quarters": 0.75, "two thirds": round(2 / 3, 4), "a third": round(1 / 3, 4), "third": round(1 / 3, 4)}
+_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+             "fifth": 5, "5th": 5}
+_NUMBER = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
+
+
+def _num(s: str) -> float:
+    return float(s.replace(",", ""))
+
+
+# What sides written "10x12" with no unit measure: a structure named beside them.
+_STRUCTURES = r"(?:sheds?|decks?|garages?|rooms?|additions?|patios?|slabs?|structures?|buildings?|barns?|sunrooms?)"
+
+
+_THRESHOLD_NAMED = re.compile(r"\b(?:the|that|this|an?)\s+(?:one|five|\d+(?:\.\d+)?)\s*(?:acres?|square feet|sq\.? ?ft\.?)\s+"
+                              r"(?:mark|threshold|cut ?off|line|trigger|limit|rule|minimum|requirement|standard)\b|"
+                              # "a phasing limit of one acre at a time": the rule's figure, not the site's
+                              r"\b(?:limit|cap|maximum|max|rule|restriction)\s+of\s+(?:one|an?|\d+(?:\.\d+)?)\s*acres?\b")
+
+
+def _unhyphened(q: str) -> str:
+    """The question lower-cased with "2-acre", "half-acre" read as "2 acre" (same length: offsets still hold); a
+    minus sign in front of a number stays (the calculator refuses it)."""
+    return re.sub(r"(?<=[\da-z])-(?=[a-z])", " ", q.lower())
+
+
+def _word_number(word: str) -> float:
+    """"half" -> 0.5, "two thirds" -> 0.6667, "three" -> 3."""
+    return float(_FRACTIONS.get(word, _NUM_WORDS.get(word, 0)))
+
+
+def extract_area(q: str) -> tuple[str, float] | None:
+    """('acres', 2.0) or ('sq_ft', 20000.0) as the user wrote it; None when no area is given."""
+    low = _unhyphened(q)
+    # "a site that doesn't hit the one acre mark": the law's line, not the site's area
+    low = _THRESHOLD_NAMED.sub(" ", low)
+    # "30k square feet": thousands
+    low = re.sub(r"\b(\d+(?:\.\d+)?)\s?k(?=\s*(?:square|sq|sf\b|ft2))", lambda k: f"{float(k.group(1)) * 1000:g}", low)
+    m = re.search(r"(-\s*)?" + _NUMBER + r"\s*(?:\+\s*)?(acres?|ac\b|square feet|square foot|sq\.? ?ft\.?|sf\b|ft2|sqft)", low)
+    if m:
+        unit = "acres" if m.group(3).startswith("ac") else "sq_ft"
+        return unit, -_num(m.group(2)) if m.group(1) else _num(m.group(2))
+    # "8 by 10 feet", "10' x 12'", "20x30 ft": the sides of a rectangle, in feet.
+    m = re.search(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:'|ft\.?|feet|foot)?\s*(?:x|by|\u00d7)\s*(\d+(?:\.\d+)?)\s*(?:'|ft\b|feet\b|foot\b)", low)
+    # "a 10x12 shed", "my shed is 8x10": sides with no unit, written with an x next to what they measure
+    m = m or re.search(r"\b" + _STRUCTURES + r"\s+(?:(?:is|was|will be|measures|measuring|of|about|roughly|approximately|"
+                       r"only|just)\s+){0,2}(\d+(?:\.\d+)?)\s*(?:x|\u00d7)\s*(\d+(?:\.\d+)?)(?![\d.]*\s*(?:'|ft|feet|foot))", low)
+    m = m or re.search(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:x|\u00d7)\s*(\d+(?:\.\d+)?)(?=\s+(?:[\w-]+\s+){0,2}" + _STRUCTURES + r"\b)", low)
+    if m:
+        return "sq_ft", _num(m.group(1)) * _num(m.group(2))
+    # "half an acre", "a third of an acre", "three quarters of an acre", "two acres"
+    m = re.search(r"\b(three quarters|two thirds|half|a quarter|quarter|a third|third|one|two|three|four|five|six|seven|"
+                  r"eight|nine|ten|an)\s+(?:(?:of\s+)?an?\s+)?acres?\b", low)
+    if m:
+        return "acres", _word_number(m.group(1))
+    return None
+
+
+_LOT_AREA = re.compile(r"(?:" + _NUMBER + r"|(three quarters|two thirds|half|a quarter|quarter|a third|one|two|three|four|five|"
+                       r"six|seven|eight|nine|ten|an))\s*(acres?|ac\b|square feet|square foot|sq\.? ?ft\.?|sf\b|sqft)\s+"
+                       r"(?:(?:residential|vacant|empty|corner|wooded|commercial|building)\s+)?(?:lot|parcel|property|plot)s?\b")
+
+
+_COMPARED_AREA = re.compile(r"\b(?:under|over|less than|more than|below|above|at least|exceed\w*|than)\s+(?:an?|one|1)\s*acres?\b")
+
+
+def area_beyond_lot(q: str) -> tuple[str, str] | None:
+    """("5,000 acres", "quarter-acre lot") when the question disturbs more land than the lot it names has ("a
+    5,000-acre driveway on a quarter-acre lot"): the disturbed area and the lot as written; else None."""
+    low = _unhyphened(q)
+    m = _LOT_AREA.search(low)
+    if m is None:
+        return None
+    others = low[:m.start()] + " " + low[m.end():]
+    rest = extract_area(others)
+    if rest is None or _COMPARED_AREA.search(others):
+        return None  # "a half-acre lot; does being under an acre get us out?" names the law's line, not the work
+    n = _num(m.group(1)) if m.group(1) else _word_number(m.group(2))
+    lot_acres = n if m.group(3).startswith("ac") else n / SQFT_PER_ACRE
+    acres = rest[1] if rest[0] == "acres" else rest[1] / SQFT_PER_ACRE
+    if lot_acres <= 0 or acres <= lot_acres:
+        return None
+    unit = {"acres": "acres", "sq_ft": "sq ft"}
+    lot = re.sub(r"^an?\s+", "", q[m.start():m.end()], flags=re.I)  # as written (_unhyphened keeps offsets)
+    return f"{rest[1]:,g} {unit[rest[0]]}", lot
+
+
+def extract_inches(q: str) -> float | None:
+    low = q.lower()
+    # "0.6 in" counts as inches only before rain words or at the end; "May 4 in Hempstead" is a date and a place.
+    m = re.search(_NUMBER + r"\s*(?:\"|inch(?:es)?\b|in\.?(?=\s+(?:of\s+)?(?:rain|precip))|in\.?(?=\s*(?:[?.!,;]|$)))", low)
+    if m:
+        return _num(m.group(1))
+    m = re.search(r"\b(half|an|one|two|three)\s+inch", low)
+    if m:
+        return float(_NUM_WORDS[m.group(1)])
+    return None
+
+
+_MONTHS = {m: i for i, m in enumerate(
+    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+     "november", "december"], start=1)}
+_MONTHS.update({k[:3]: v for k, v in list(_MONTHS.items())})
+_MONTHS["sept"] = 9
+_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+# "ended Tues 4pm", "Fri. morning": a day typed short; the short forms that are words ("sat", "wed", "sun") count
+# only before a time of day.
+_WEEKDAY_SHORT = (r"tues|weds|thurs|thur|(?:mon|tue|wed|thu|fri|sat|sun)(?=\.?\s*(?:\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m|p\.m)|"
+                  r"morning|afternoon|evening|night|noon)\b)|(?:mon|tue|thu|fri)(?=\.)")
+
+
+def impossible_dates(q: str) -> list[str]:
+    """Numeric dates written in the question that do not exist ("2/30/2026", "2026-13-01")."""
+    bad = []
+    for m in re.finditer(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b|\b(\d{1,2})/(\d{1,2})/(\d{2,4})\b", q):
+        y, mo, d = (m[1], m[2], m[3]) if m[1] else (m[6], m[4], m[5])
+        y = int(y) + (2000 if len(y) == 2 else 0)
+        try:
+            date(y, int(mo), int(d))
+        except ValueError:
+            bad.append(m.group(0))
+    return bad
+
+
+def extract_dates(q: str, today: date) -> list[date]:
+    """Dates written as 2026-03-03, 3/3/2026, March 3rd (2026), 'Tuesday' (the most recent), today, yesterday."""
+    low = q.lower()
+    out: list[tuple[int, date]] = []
+
+    def add(pos: int, d: date | None) -> None:
+        if d is not None:
+            out.append((pos, d))
+
+    def safe(y: int, m: int, d: int) -> date | None:
+        try:
+            return date(y, m, d)
+        except ValueError:
+            return None
+
+    for m in re.finditer(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b", low):
+        add(m.start(), safe(int(m[1]), int(m[2]), int(m[3])))
+    for m in re.finditer(r"\b(\d{1,2})/(\d{1,2})/(\d{2,4})\b", low):
+        y = int(m[3]) + (2000 if len(m[3]) == 2 else 0)
+        add(m.start(), safe(y, int(m[1]), int(m[2])))
+    month_names = "|".join(sorted(_MONTHS, key=len, reverse=True))
+    for m in re.finditer(r"\b(" + month_names + r")\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?\b", low):
+        y = int(m[3]) if m[3] else today.year
+        add(m.start(), safe(y, _MONTHS[m[1]], int(m[2])))
+    for m in re.finditer(r"\b(?:in\s+)?(" + month_names + r")\.?\s+(\d{4})\b", low):  # "in March 2026", "issued Feb 2026"
+        add(m.start(), safe(int(m[2]), _MONTHS[m[1]], 1))
+    for m in re.finditer(r"\b(today|yesterday|tomorrow|last night)\b", low):
+        delta = {"today": 0, "yesterday": -1, "last night": -1, "tomorrow": 1}[m[1]]
+        add(m.start(), today + timedelta(days=delta))
+    for m in re.finditer(r"\b(?:(next|this|last)\s+)?(" + "|".join(_WEEKDAYS) + r"|" + _WEEKDAY_SHORT + r")\b", low):
+        if re.match(r",?\s+(?:(?:" + month_names + r")\b|\d{1,4}[/-]\d)", low[m.end():]):
+            continue  # "Monday June 8, 2026": the date that follows says which Monday
+        wd = next(i for i, day in enumerate(_WEEKDAYS) if day.startswith(m[2][:3]))
+        if m[1] == "next" or re.search(r"\b(starting|start|will|going to|begin)\b", low[: m.start()]):
+            days = (wd - today.weekday()) % 7 or 7
+            add(m.start(), today + timedelta(days=days))
+        else:
+            days = (today.weekday() - wd) % 7
+            add(m.start(), today - timedelta(days=days))
+    return [d for _, d in sorted(out)]
+
+
+# The verbs that date the event a deadline runs from ("if I called the inspector Friday", "the NOV was served on
+# the 3rd", "it rained Tuesday").
+_EVENT_VERB = re.compile(r"\b(?:notif\w*|told|called|informed|served|received|got|issued|dated|rained|poured|stormed|ended|stopped|"
+                         r"finished|completed|left|quit|disqualified|registered|accepted)\b", re.I)
+
+
+def event_dates(q: str, today: date) -> list[date]:
+    """The dates written in the clause of a verb that dates an event ("close up Sunday if I called Friday" ->
+    Friday), in text order; [] when no such clause holds a date."""
+    out: list[date] = []
+    for m in _EVENT_VERB.finditer(q):
+        clause = re.split(r"[,;?.!]|\b(?:and|but|so|can|could|when|if)\b", q[m.start():], maxsplit=1, flags=re.I)[0]
+        out += [d for d in extract_dates(clause, today) if d not in out]
+    return out
+
+
+def extract_time(q: str) -> tuple[int, int] | None:
+    m = re.search(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)", q.lower())
+    if not m:
+        return None
+    hour, minute = int(m[1]), int(m[2] or 0)
+    if not 1 <= hour <= 12 or minute > 59:
+        return None  # not a clock time ("13 pm", "9:75 am")
+    return hour % 12 + (12 if m[3].startswith("p") else 0), minute
+
+
+def extract_offense_number(q: str) -> int | None:
+    low = q.lower()
+    for word, n in _ORDINALS.items():
+        if re.search(r"\b" + word + r"\b\s+(?:[\w'&-]+\s+){0,3}?(?:offen[cs]e|violation|conviction|time|strike|infraction|citation|ticket)", low):
+            return n
+    m = re.search(r"\b(\d+|one|two|three|four)\s+prior", low)
+    if m:
+        return int(_NUM_WORDS.get(m[1], m[1])) + 1  # type: ignore[arg-type]
+    # "convicted in 2022 and again this year", "caught again": a second one.
+    if re.search(r"\b(?:convict\w*|offen[cs]es?|violat\w*|cited|caught|fined)\b[^.?!]{0,40}\bagain\b", low):
+        return 2
+    return None
+
+
+def extract_years_window(q: str) -> float | None:
+    m = re.search(r"\b(?:within|in|over)(?: the last| the past| past| last)?\s+(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:years?|yrs?)\b", q.lower())
+    if m:
+        return float(_NUM_WORDS.get(m[1], m[1]))  # type: ignore[arg-type]
+    # "six years ago", "six years apart", "7 yrs later", "a gap of six years between them"
+    m = re.search(r"\b(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:years?|yrs?)\s+"
+                  r"(?:ago|apart|later|afterwards?|between)\b", q.lower())
+    if m:
+        return float(_NUM_WORDS.get(m[1], m[1]))  # type: ignore[arg-type]
+    return None
+
+
+def extract_duration_days(q: str) -> int | None:
+    m = re.search(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:(?:more|additional|further|straight|"
+                  r"consecutive|full|whole|entire) )?(days?|weeks?|months?)\b", q.lower())
+    if not m:
+        return None
+    n = int(_NUM_WORDS.get(m[1], m[1]))  # type: ignore[arg-type]
+    return n * {"d": 1, "w": 7, "m": 30}[m[2][0]]
+
+
+_ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|rewir(?:e|ed|es|ing)|fuse|fuses|switch(?:es)?|outlets?|receptacles?|circuits?|subpanel|"
+                         r"panel|lamp sockets?|drop cords?|journeym[ae]n|sheetrock over|breakers?|ceiling fans?|"
+                         r"light(?:ing)? fixtures?|generators?|ev chargers?|car chargers?|solar (?:panels?|arrays?|systems?|pv)|photovoltaic|pv)\b", re.I)
+
+
+ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
+    (r"landing area|log haul|haul road", "silviculture_landing_or_haul_road"),
+    (r"\b(silvicultur\w*|logging|timber|forestry)\b", "silviculture"),
+    (r"\b(farm\w*|agricultur\w*|livestock|crops?|grazing|orchards?|vineyards?|pastures?|hay ?fields?|growing beds|"
+     r"(?:plant|tree|shrub|wholesale) nurser(?:y|ies)|nursery (?:beds?|stock|fields?|rows?))\b", "agriculture"),
+    (r"\b(routine maintenance|maintain(?:ing)? the original|back to (?:how|the way) it was|original (?:line|grade)|"
+     # "repaving the existing lot at the same grade"
+     r"(?:same|existing) (?:line and )?grade|"
+     r"(?:fix|fixing|clean|cleaning|regrad\w*) (?:an |the |our )?existing (?:ditch|swale|drainage|channel)|"
+     # "clearing out a clogged drainage channel to restore its original capacity"
+     r"restor\w* (?:its |the |their )?original (?:capacity|purpose|line|grade|flow)|original (?:hydraulic )?capacity|"
+     r"(?:clear|clean|dredg|unclog)\w*(?: out)? (?:an? |the |our |that )?(?:clogged |existing |old |silted )*"
+     r"(?:ditch|swale|drainage (?:ditch|channel|swale)|channel|culvert)s?)\b", "routine_maintenance"),
+    (r"\b(repair\w* (?:to )?(?:the |a |an |our )?(?:stormwater|smp|drainage|detention|retention|basin|pond))\b", "smp_repair"),
+    (r"\b(cemetery|graves?|burial)\b", "cemetery_graves"),
+    # "sign" the plan is a verb, not the exempt activity: signs count as things put up.
+    (r"\b(fences?|signage|billboards?|(?:an?|the|my|our|new|business|store|shop|yard|street) signs?\b(?! (?:the|off|it|this|that|a|an|for|here)\b)|"
+     r"(?<!to )(?<!must )(?<!who )(?<!will )(?<!and )(?<!can )signs\b(?! (?:the|off|it|this|that|a|an|for|here)\b)|poles?|posts?(?![- ]?construction)|flagpole)\b", "fence_sign_pole"),
+    (r"\b(emergenc\w*|water main (?:broke|break|burst)|(?:main|pipe) burst|burst (?:water )?(?:main|pipe))\b", "emergency"),
+    (r"\b(vegetable garden|veggie garden|home garden\w*|gardening|flower beds?|"
+     r"growing (?:flowers|vegetables)|"
+     r"grow(?:ing)? (?:\w+ )?(?:flowers|vegetables|veggies|tomatoes|peppers|herbs|lettuce|plants) (?:\w+ ){0,3}for (?:the|my|our) family)\b",
+     "home_gardening"),
+    # A landscape architect prepares plans; landscaping is the activity.
+    (r"\b(landscap\w*(?! architect)|horticultur\w*|planting shrubs)\b", "landscaping_existing_structure"),
+]
+
+
+def _first_key(table: list[tuple[str, str]], text: str) -> str | None:
+    """The key of the first pattern in a (pattern, key) table that matches the lower-cased text."""
+    low = text.lower()
+    return next((key for pattern, key in table if re.search(pattern, low)), None)
+
+
+def extract_activity(q: str) -> str | None:
+    return _first_key(ACTIVITY_KEYWORDS, q)
+
+
+MINOR_REPAIR_KEYWORDS: list[tuple[str, str]] = [
+    (r"\bfuses?\b(?!\s*(?:box|boxes|panel|panels|board))", "replacing_fuses"),  # a fuse box is a panel
+    (r"\b(?:flush|snap|light|wall)?\s*switch(?:es)?\b", "repairing_switches"),
+    (r"\b(?:lamp sockets?|light sockets?|receptacles?|outlets?)\b", "changing_lamp_sockets_and_receptacles"),
+    (r"\btap(?:e|ing)\b.*\bjoints?\b|\bbare joints?\b", "taping_bare_joints"),
+    (r"\b(?:drop|extension) cords?\b", "repairing_drop_cords"),
+    (r"\bplug(?:ging)? in\b|\bportable (?:device|appliance)s?\b", "connecting_portable_devices"),
+]
+
+
+def extract_minor_repair(q: str) -> str | None:
+    """The listed minor repair (§ 7-5(a)(1)) a question describes, only for repair/replace wording."""
+    low = q.lower()
+    # "the outlet cracked, want to put in a new one": a broken part replaced is a repair
+    if not re.search(r"\b(replac\w*|repair\w*|fix\w*|chang\w*|swap\w*|tap\w*|plug\w*|connect\w*|crack\w*|broke\w*|busted|"
+                     r"damaged|burn(?:ed|t) out)\b", low):
+        return None
+    if re.search(r"\b(new(?! one)|add(?:ing)?|install(?:ing)?|extra|more)\b", low) and not re.search(r"\bfuse", low):
+        return None
+    return _first_key(MINOR_REPAIR_KEYWORDS, low)
+
+
+def extract_performed_by(q: str) -> str | None:
+    low = q.lower()
+    if re.search(r"\b(utilit(?:y|ies)|con ?ed|con edison|(?:power|phone|telephone|cable|electric|gas|telecom) (?:company|utility)|"
+                 r"verizon)\b", low):
+        return "utility"
+    if re.search(r"\b(on staff|in[- ]house|employ(?:s|ed)? (?:\w+ )?(?:journeym[ae]n|electricians)|our (?:own )?electricians|"
+                 r"staff (?:journeym[ae]n|electricians)|(?:our|its|their) (?:own )?(?:\w+ )?journeym[ae]n|"
+                 r"with (?:\w+ ){0,2}(?:full[- ]time )?journeym[ae]n)\b", low) or \
+            re.search(r"\bjourneym[ae]n\b[^.?!]{0,40}\b(?:on (?:the |our )?payroll|on staff|full[- ]time|employ\w*|work(?:s|ing)? for us)\b", low):
+        return "in_house_journeyman"
+    if re.search(r"\b(registered|licensed|electrical contractor|my electrician|an electrician|hire)\b", low):
+        return "registered_contractor"
+    if re.search(r"\b(myself|do it myself|homeowner|i do it|i'm doing|diy|my house|my home)\b", low):
+        return "homeowner"
+    return None
+
+
+def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
+    """Every calculator input the question states, read once: {slot: value} and {slot: the words read}.
+    Values are JSON data (dates as ISO strings); a slot the question does not state is absent."""
+    low = q.lower()
+    slots: dict = {}
+    words: dict[str, str] = {}
+
+    def put(name: str, value, match: str | None) -> None:
+        slots[name] = value
+        words[name] = match or ""
+
+    area = extract_area(q)
+    if area:
+        put("area_unit", area[0], None)
+        put("area", area[1], f"{area[1]:g} {area[0]}")
+    beyond = area_beyond_lot(q)
+    if beyond:
+        put("area_beyond_lot", list(beyond), " on a ".join(beyond))
+    act = extract_activity(q)
+    if act:
+        put("activity", act, act)
+    for name, pattern in _FLAG_SLOTS.items():
+        m = re.search(pattern, low)
+        if m:
+            put(name, True, m.group(0))
+    if re.search(r"(?:\bnot|n't|\bno longer) (?:a )?part of (?:any|a|an)\s+(?:[\w-]+\s+){0,2}?(?:subdivision|larger|common|"
+                 r"development|plan|project)|\bstand[- ]?alone\b|\bon its own\b", low):
+        put("part_of_common_plan", False, "not part of")
+    if slots.get("discharges_to_impaired_water") and re.search(r"\b(?:no|not|nothing|none|never|any)\W+(?:[\w'-]+\W+){0,2}impaired|"
+                                                              r"n't\W+(?:[\w'-]+\W+){0,4}impaired", low):
+        del slots["discharges_to_impaired_water"]
+    n = extract_offense_number(q)
+    if n:
+        put("offense_number", n, str(n))
+    years = extract_years_window(q)
+    if years is not None:
+        put("years_window", years, f"{years:g} years")
+    days = extract_duration_days(q)
+    if days:
+        put("duration_days", days, f"{days} days")
+    bad = impossible_dates(q)
+    if bad:
+        put("impossible_dates", bad, bad[0])
+    dates = extract_dates(q, today)
+    if dates:
+        put("dates", [d.isoformat() for d in dates], ", ".join(d.isoformat() for d in dates))
+    inches = extract_inches(q)
+    if inches is not None:
+        put("inches", inches, f"{inches:g} inches")
+    hm = extract_time(q)
+    if hm:
+        put("time", f"{hm[0]:02d}:{hm[1]:02d}", f"{hm[0]:02d}:{hm[1]:02d}")
+    for name, pattern in _EVENT_SLOTS:
+        if re.search(pattern, low):
+            put("event", name, name)
+            break
+    repair = extract_minor_repair(q)
+    if repair:
+        put("minor_repair", repair, repair)
+    by = extract_performed_by(q)
+    if by:
+        put("performed_by", by, by)
+    if _ELECTRICAL.search(q):
+        put("electrical", True, _ELECTRICAL.search(q).group(0))
+    same = re.search(r"\b(same|identical|alike|match|differ\w*|different)\b", low)
+    if same:  # "are they the same?" (True) or "do they differ?" (False)
+        put("asks_same", not same.group(1).startswith("differ"), same.group(0))
+    counting = re.search(r"\b(how many|separate|each (?:day|week)|count)\b", low)
+    if counting:  # "how many violations is that?": a question about counting, not the fine
+        put("counting", True, counting.group(0))
+    return slots, words
+
+
+_FLAG_SLOTS = {
+    "single_family_residence": r"single[- ]family|one[- ]family|my (?:house|home)|a house\b|one (?:house|home)\b|"
+                               r"(?:house|home) for (?:my|our) (?:own )?family|our (?:own )?(?:family )?(?:house|home)\b",
+    # "a development" is a subdivision; "land development (activity)" is the law's own term, not a plan.
+    "part_of_common_plan": r"\b(subdivision|lots|phases|phased|larger (?:common )?plan|common plan|(?<!land )development(?! activit)|"
+                           r"one of (?:the )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|many|a few) (?:houses|homes|lots|"
+                           r"units|buildings)|same developer|"
+                           # "my half-acre lot is one of 12 the developer is selling off"
+                           r"one of (?:the )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|many|a few)\b"
+                           r"(?=[^.?]{0,40}\b(?:lots?|parcels?|developer|builder|sell\w*|sold)\b))",
+    "discharges_to_impaired_water": r"\b(impaired|303\(d\)|tmdl)\b",
+    "site_plan_review": r"\b(site plan|special permit|subdivision review)\b",
+}
+STORM = r"\b(rain|storm(?!water)|precip|it (?:poured|was pouring|is pouring|'s pouring)\b|downpour|pouring rain)"
+# The dated event a deadline question is about, first match wins.
+_EVENT_SLOTS = [
+    ("storm", STORM),
+    ("last_report", r"\b(?:last|previous|latest|most recent)\b(?:\s+[\w&-]+){0,4}\s+reports?\b"),
+    ("violation_notice", r"\b(nov(?!\.?\s*\d)|notice of violation|violation notice|served)\b"),  # not "Nov 25"
+    ("wiring_concealment", r"\b(conceal\w*|sheetrock|drywall|cover(?:ing)? (?:up )?(?:the )?(?:wiring|wires|walls)|close (?:up )?the walls|"
+                           r"(?:wiring|wires)\b[^.?!]{0,40}\b(?:covered|closed (?:up|in)|(?:ready|ok|okay) to (?:be )?(?:cover|close)\w*))\b"),
+    ("disqualified", r"\b(?:disqualif\w*|dq(?:'?d|ed)?\b)"),
+    ("supervisor_left", r"\b(supervis\w*|master electrician)\b.*\b(left|leaves|quit|quits|leave|gone|retired|fired|terminated|died)\b"),
+    ("registration", r"\b(registration|registered|license|licence)\b"),
+    ("final_acceptance", r"\b(final acceptance|guarantee|bond|escrow|letter of credit)\b"),
+    ("construction_start", r"\b(start|starting|begin|break(?:ing)? ground|mobiliz\w*)\b"),
+]
