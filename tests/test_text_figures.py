@@ -67,3 +67,10 @@ def test_speller_corrects_one_vowel_for_another_in_a_long_word():
     assert speller.corrections("cemetary plots on a seperate lot") == ["cemetery", "separate"]
     assert speller.corrections("the inspecter") == ["inspector"]
     assert speller.corrections("the stete") == []   # short of SPELL_SWAP_LETTERS letters: left alone
+
+
+def test_everyday_phrases_with_a_law_word_are_dropped_from_the_word_search():
+    from codeassist.text import tokenize, without_idioms
+    assert "order" not in tokenize(without_idioms("In what order do the inspections go?"))
+    assert "order" not in tokenize(without_idioms("what do I file in order to start?"))
+    assert "order" in tokenize(without_idioms("what is a stop-work order?"))  # the law's own order stays
