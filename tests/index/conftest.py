@@ -21,7 +21,7 @@ import pytest
 from codeassist.procs import stop
 
 from codeassist.embedding import HashingEmbedder
-from codeassist.index import ChromaStore
+from codeassist.stores import ChromaStore
 from codeassist.settings import Settings
 
 CHROMA_BIN = Path(sys.executable).with_name("chroma")

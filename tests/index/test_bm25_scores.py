@@ -1,4 +1,4 @@
-"""BM25 scores from postings (index._bm25_class) are rank_bm25's own, bit for bit, on the real corpus."""
+"""BM25 scores from postings (lexical._bm25_class) are rank_bm25's own, bit for bit, on the real corpus."""
 
 from __future__ import annotations
 

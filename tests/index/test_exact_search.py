@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from codeassist.embedding import HashingEmbedder
-from codeassist.index import ExactSearch, Index
+from codeassist.index import Index
+from codeassist.stores import ExactSearch
 
 QUESTIONS = ["stop-work order", "who may sign the plan", "electrical permit fees"]
 FILTERS = [("hempstead", None), ("tuckahoe", None), (None, ("text",)), ("tuckahoe", ("text", "questions")), (None, None)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from codeassist.chunking import Chunk
-from codeassist.index import BM25Search
+from codeassist.lexical import BM25Search
 from codeassist.text import stem, tokenize
 
 
@@ -47,7 +47,7 @@ def test_municipality_filter_applies_before_ranking():
 
 
 def test_glossary_expansions_count_less_than_the_users_own_words():
-    from codeassist.index import EXPANSION_WEIGHT
+    from codeassist.lexical import EXPANSION_WEIGHT
 
     chunks = [_chunk(1, "hempstead", "reports within 24 hours of any storm event producing precipitation"),
               _chunk(2, "hempstead", "no increase in turbidity in surface waters"),

@@ -7,7 +7,7 @@ import uuid
 import numpy as np
 import pytest
 
-from codeassist.index import VectorStore
+from codeassist.stores import VectorStore
 
 
 def unit(*values: float, dim: int = 8) -> np.ndarray:

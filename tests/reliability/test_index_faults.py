@@ -28,7 +28,8 @@ import pytest
 from codeassist.api import Assistant
 from codeassist.embedding import HashingEmbedder
 from codeassist.errors import IndexUnavailable
-from codeassist.index import ChromaStore, Index
+from codeassist.index import Index
+from codeassist.stores import ChromaStore
 from codeassist.retrieval import Retriever
 from codeassist.settings import Settings
 

@@ -224,7 +224,8 @@ def _fill(store, name: str, rows: list, vectors: np.ndarray, batch: int) -> tupl
 
 def worker(a: argparse.Namespace) -> dict[str, Any]:
     from codeassist.chunking import Chunk
-    from codeassist.index import BM25Search, ChromaStore
+    from codeassist.lexical import BM25Search
+    from codeassist.stores import ChromaStore
 
     seed = np.load(a.seed)
     texts = [str(t) for t in seed["texts"]]
