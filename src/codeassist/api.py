@@ -153,8 +153,12 @@ class Assistant:
         caller = plan.municipality if plan.municipality_source in ("caller", "conversation") else None
         named = list(plan.named)
         if plan.intent == "abstain" and plan.other_place:
-            return A.abstain(self.corpus, q, f"{A.NOT_IN_CORPUS} anything about {plan.other_place}: "
-                             f"{A.scope_sentence(self.corpus)}")
+            reason = f"{A.NOT_IN_CORPUS} anything about {plan.other_place}: {A.scope_sentence(self.corpus)}"
+            if plan.named:  # "is Hempstead's fine higher than Yonkers'?": one side of the comparison is here
+                held = " and ".join(f"the {A._names(self.corpus)[n]}" for n in plan.named)
+                reason += (f" So they cannot be compared here; ask about {held}'s rule on its own for what its "
+                           f"text says.")
+            return A.abstain(self.corpus, q, reason, list(plan.named) or None)
         if caller and named and caller not in named:
             names = A._names(self.corpus)
             follow = f"Which municipality: {' or '.join(names[n] for n in [caller, *named])}?"

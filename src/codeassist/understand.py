@@ -75,6 +75,8 @@ def compares(text: str) -> bool:
 COMPARATIVE = re.compile(r"\b(?:worse|better|stricter|tougher|harsher|higher|lower|bigger|larger|smaller|easier|harder|"
                           r"cheaper|longer|shorter|more (?:strict|lenient|expensive)|which (?:one|is|has)|"
                           r"but not|(?:that|which) (?:the other|[\w.']+) (?:doesn't|does not|don't|do not|lacks?))\b", re.I)
+# "higher than in Yonkers", "stricter than White Plains'": a comparison with one side named.
+_THAN = re.compile(COMPARATIVE.pattern + r"[^.?!]{0,40}?\bthan\b", re.I)
 _BOTH = re.compile(r"\b(?:both|the two (?:towns|villages|municipalities|places|laws|codes|ordinances))\b", re.I)
 _FOLLOW_MUNI = re.compile(r"^(?:and |but |ok(?:ay)?,? )?(?:what|how) about (?:in |for )?(?P<rest>.+?)\??$|^(?:and|same) (?:in|for) (?P<rest2>.+?)\??$", re.I)
 _FOLLOW_AREA = re.compile(r"^(?:and |but |what )?(?:if|about if|what if)\b.*\b(acre|acres|sq|square|feet)\b", re.I)
@@ -221,7 +223,9 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     low = q.lower()
     if slots is None:
         slots = read_slots(q, date.today())[0]
-    if other_place and not n_named:  # "I'm licensed in White Plains; can I work in Tuckahoe?" is about Tuckahoe
+    # "I'm licensed in White Plains; can I work in Tuckahoe?" is about Tuckahoe, but "is Tuckahoe's law the same as
+    # White Plains'?" or "is the fine higher than in Yonkers?" asks of a law the corpus does not hold.
+    if other_place and (not n_named or _COMPARE.search(q) or _THAN.search(q)):
         return Route("abstain", other_place=other_place)
     glossary = glossary or load_glossary()
     subject = glossary.other_subject(q)

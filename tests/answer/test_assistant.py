@@ -329,6 +329,13 @@ def test_as_defined_in_passing_does_not_send_a_village_question_to_the_definitio
     ("how often do we have to do erosion control inspection reports during construction?", "tuckahoe", "no schedule"),
     ("what does the construction general permit want in the notice of intent?", "hempstead", "SPDES general permits"),
     ("Is Hewlett Bay on the 303(d) impaired waters list?", "hempstead", "303(d)"),
+    ("a neighbor keeps pouring paint thinner down the storm drain, is that against the rules?", "hempstead",
+     "pour, dump or pump into the storm drains"),
+    ("can we pump the water out of the foundation hole into the street storm drain?", "tuckahoe",
+     "pour, dump or pump into the storm drains"),
+    ("we sent in our stormwater plan a month ago and still waiting - how long does the town have to approve it?",
+     "hempstead", "sets no time"),
+    ("is there a deadline for the village to review a SWPPP?", "tuckahoe", "sets no time"),
 ])
 def test_what_the_texts_do_not_hold_is_named(assistant, corpus, q, muni, says):
     ans = ask(assistant, corpus, q, municipality=muni)
@@ -653,3 +660,19 @@ def test_when_the_board_of_examiners_meets_is_not_in_the_text(assistant, corpus)
     assert ans.abstained and "when it meets" in ans.lead, ans.lead
     ans = ask(assistant, corpus, "what does the board of examiners do with my application?", municipality="tuckahoe")
     assert not ans.abstained
+
+
+
+@pytest.mark.parametrize("q, place", [
+    ("Is the stormwater fine in Hempstead higher than in Yonkers?", "Yonkers"),
+    ("Village of Hempstead stormwater rules - are they the same as what the town has?", "Village of Hempstead"),
+    ("how does Tuckahoe's erosion chapter compare with White Plains'?", "White Plains"),
+])
+def test_a_comparison_with_a_law_not_held_is_not_answered_from_one_side(assistant, corpus, q, place):
+    ans = ask(assistant, corpus, q)
+    assert ans.abstained and place in ans.answer and "cannot be compared here" in ans.answer and not ans.citations
+
+
+def test_another_place_beside_ours_without_comparing_keeps_the_question(assistant, corpus):
+    ans = ask(assistant, corpus, "I hold an electrician license from White Plains. Can I work in Tuckahoe?")
+    assert not ans.abstained and ans.citations[0].id.startswith("tuckahoe:7-11")

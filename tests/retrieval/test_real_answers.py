@@ -196,3 +196,12 @@ def test_what_a_document_must_hold_is_the_list_ranked_above_its_items_not_its_se
 def test_making_someone_clean_up_is_restoration(assistant, corpus):
     ans = ask(assistant, corpus, "a contractor dumped fill along the creek. can the village make them clean it up?", "tuckahoe")
     assert not ans.abstained and "tuckahoe:7B-8(f)" in [c.id for c in ans.citations], [c.id for c in ans.citations]
+
+
+def test_keeping_a_sites_litter_out_of_the_storm_drains_is_the_swppps_not_a_dumping_question(assistant, corpus):
+    # "trash" names another subject (garbage collection) unless the question is about the storm drains; washing
+    # into a drain is not dumping into one.
+    ans = ask(assistant, corpus, "do we have to explain how we'll keep trash and paint cans from washing into the "
+              "storm drains?", "hempstead")
+    assert not ans.abstained and "hempstead:391(B)(1)(e)" in [c.id for c in ans.citations]
+    assert ask(assistant, corpus, "when is trash pickup on my street?", "hempstead").abstained
