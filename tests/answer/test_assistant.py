@@ -336,6 +336,7 @@ def test_as_defined_in_passing_does_not_send_a_village_question_to_the_definitio
     ("we sent in our stormwater plan a month ago and still waiting - how long does the town have to approve it?",
      "hempstead", "sets no time"),
     ("is there a deadline for the village to review a SWPPP?", "tuckahoe", "sets no time"),
+    ("after we clear the lot, how many trees do we have to plant back?", "hempstead", "no trees to be planted"),
 ])
 def test_what_the_texts_do_not_hold_is_named(assistant, corpus, q, muni, says):
     ans = ask(assistant, corpus, q, municipality=muni)
