@@ -282,6 +282,8 @@ def test_what_the_villages_text_lacks_is_named_not_borrowed(assistant, corpus, q
     # The subject named in the second sentence is what the first asks about: no half answer on equipment.
     ("what hours can we run construction equipment? neighbors are complaining about the noise", "hempstead"),
     ("write me a haiku about rain", None),
+    # Luck is asked for, whatever law words come with it.
+    ("which silt fence color is the luckiest bet for passing the erosion inspection? feeling superstitious", None),
     # Named by the glossary's [[other_subjects]]; their closest provisions come near in meaning but say nothing of them.
     ("does the village want a plumber's permit to replace a water heater?", "tuckahoe"),
     ("how tall is a house allowed to be? what's the maximum building height", "hempstead"),
