@@ -74,3 +74,11 @@ def test_everyday_phrases_with_a_law_word_are_dropped_from_the_word_search():
     assert "order" not in tokenize(without_idioms("In what order do the inspections go?"))
     assert "order" not in tokenize(without_idioms("what do I file in order to start?"))
     assert "order" in tokenize(without_idioms("what is a stop-work order?"))  # the law's own order stays
+
+
+def test_what_a_question_sets_aside_is_not_searched_for():
+    from codeassist.text import tokenize, without_idioms
+    words = tokenize(without_idioms("Besides the renewal fee, what does the village want every year?"))
+    assert "fee" not in words and "renew" not in words and "villag" in words
+    # Only an opening clause closed by a comma: "a fee besides the permit" keeps its words.
+    assert "fee" in tokenize(without_idioms("is there a fee besides the permit, and how much?"))

@@ -33,8 +33,13 @@ _IDIOMS = re.compile(r"\bin (?:order to|(?:what|which|the right|the wrong|the sa
                      r"\border (?=of (?:the )?(?:steps|events|things|operations|inspections)\b)", re.I)
 
 
+# "Besides the renewal fee, what else ...?": what the question sets aside opens it, before a comma; its words
+# are not what is asked.
+_SET_ASIDE = re.compile(r"^\s*(?:besides|apart from|aside from|other than|beyond|in addition to)\b[^,.?!;]{1,60},", re.I)
+
+
 def without_idioms(text: str) -> str:
-    return _IDIOMS.sub(" ", text)
+    return _IDIOMS.sub(" ", _SET_ASIDE.sub(" ", text))
 
 
 def stems(text: str) -> list[str]:
