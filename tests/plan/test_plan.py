@@ -880,6 +880,8 @@ def test_the_design_manual_gap_is_what_the_manual_says_not_whether_following_it_
     ("can the inspector come in and shut off the power?", {"current disconnected"}),
     ("can a PE sign the plan?", {"professional engineer"}),
     ("compare the penalties in both towns", {"punishable fine"}),
+    ("who tests the new electricians?", {"examination examiners"}),
+    ("what must a contractor file with the village yearly?", {"annually"}),
 ])
 def test_glossary_words_for_everyday_phrasings(build, question, words):
     assert set(build(question).expansions) >= words
@@ -891,6 +893,7 @@ def test_glossary_words_for_everyday_phrasings(build, question, words):
     ("we shut the site down for winter. who do we tell?", "stop-work order"),
     ("is everything shut down until it's fixed?", "stop-work order"),
     ("who tells Con Ed they can turn the power on?", "current disconnected"),
+    ("who tests the new wiring before the walls close?", "examination examiners"),
 ])
 def test_glossary_words_not_for_the_other_sense(build, question, words):
     assert words not in build(question).expansions
