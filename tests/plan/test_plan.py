@@ -882,6 +882,7 @@ def test_the_design_manual_gap_is_what_the_manual_says_not_whether_following_it_
     ("compare the penalties in both towns", {"punishable fine"}),
     ("who tests the new electricians?", {"examination examiners"}),
     ("what must a contractor file with the village yearly?", {"annually"}),
+    ("bond stays up till when?", {"how long date"}),
 ])
 def test_glossary_words_for_everyday_phrasings(build, question, words):
     assert set(build(question).expansions) >= words
