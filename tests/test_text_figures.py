@@ -82,3 +82,5 @@ def test_what_a_question_sets_aside_is_not_searched_for():
     assert "fee" not in words and "renew" not in words and "villag" in words
     # Only an opening clause closed by a comma: "a fee besides the permit" keeps its words.
     assert "fee" in tokenize(without_idioms("is there a fee besides the permit, and how much?"))
+    # ... or one opening a later sentence.
+    assert "eros" not in tokenize(without_idioms("Engineer here. Beyond the erosion items, what else is needed?"))

@@ -35,7 +35,7 @@ _IDIOMS = re.compile(r"\bin (?:order to|(?:what|which|the right|the wrong|the sa
 
 # "Besides the renewal fee, what else ...?": what the question sets aside opens it, before a comma; its words
 # are not what is asked.
-_SET_ASIDE = re.compile(r"^\s*(?:besides|apart from|aside from|other than|beyond|in addition to)\b[^,.?!;]{1,60},", re.I)
+_SET_ASIDE = re.compile(r"(?:^|(?<=[.!?;:])\s)\s*(?:besides|apart from|aside from|other than|beyond|in addition to)\b[^,.?!;]{1,60},", re.I)
 
 
 def without_idioms(text: str) -> str:

@@ -99,7 +99,9 @@ _CHECKLIST = re.compile(r"\b(what goes in|what (?:must|should|has to|needs to) (
                         # "what are all the things the SWPPP must include for a 3 acre site?"
                         r"what (?:are )?(?:all )?(?:the )?(?:things|items|parts|sections|elements)\b[^?]{0,30}\b(?:swppp|plan) "
                         r"(?:must|should|has to|needs to|shall) (?:contain|include|have|show|list)|"
-                        r"checklist|contents of (?:a |my |the )?swppp|what (?:do i|should i|must i) (?:put|include) in)\b", re.I)
+                        r"checklist|contents of (?:a |my |the )?swppp|what (?:do i|should i|must i) (?:put|include) in|"
+                        # "what else has to be in the SWPPP?", "what needs to go in the plan?"
+                        r"what (?:else )?(?:has|needs|have|must|should) (?:to )?(?:be|go) in(?:to)? (?:a |my |the |our )?(?:swppp|plan))\b", re.I)
 _PENALTY = re.compile(r"\b(fines?|penalt(?:y|ies)|how much (?:will|would|could|do) (?:i|we|they) (?:owe|pay|be fined)|jail|imprison|"
                       r"offen[cs]es?|convictions?|how many (?:violations|offenses)|one violation or (?:several|many|more)|"
                       r"separate violations?|several violations|crimes?|criminal|misdemeanou?rs?|tickets?|ticketed)\b", re.I)

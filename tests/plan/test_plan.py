@@ -208,6 +208,7 @@ def test_compare_wording_about_one_place_is_not_a_comparison(build):
     ("do I need a SWPPP for disturbing 3 acres in Hempstead", "applicability", "area"),
     ("do we need an erosion control plan for 12,000 sq ft in the village?", "applicability", "area"),
     ("what must the plan contain for a 2 acre job in hempstead", "swppp_checklist", "area"),
+    ("3 acres in hempstead: what else needs to go in the plan?", "swppp_checklist", "area"),
     ("it rained 1.2 inches on Monday, when is the inspection due in hempstead", "deadlines", "inches"),
     ("the inspector served a notice of violation on 3/2/2026, when must we appeal in hempstead?", "deadlines", "dates"),
     ("what is the penalty for a first offense in hempstead", "penalty", "offense_number"),
@@ -883,6 +884,7 @@ def test_the_design_manual_gap_is_what_the_manual_says_not_whether_following_it_
     ("who tests the new electricians?", {"examination examiners"}),
     ("what must a contractor file with the village yearly?", {"annually"}),
     ("bond stays up till when?", {"how long date"}),
+    ("what do we show for the permanent practices?", {"postconstruction stormwater management practices"}),
 ])
 def test_glossary_words_for_everyday_phrasings(build, question, words):
     assert set(build(question).expansions) >= words
