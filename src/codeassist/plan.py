@@ -54,7 +54,9 @@ _ASKS = [
     ("obligation", re.compile(_CLAUSE + r"(?:must|should|do(?:es)? (?:[\w'\u2019-]+ ){1,6}(?:have|need) to|do(?:es)? (?:[\w'\u2019-]+ ){1,3}need|"
                               # "subs need to sign anything?" (not "who has to sign?")
                               r"(?!(?:" + _QUESTION_WORDS + r")\b)(?:[\w'&-]+ ){1,3}(?:(?:need|needs|have|has) to|gotta)|"
-                              r"(?:is|are) (?:\w+ ){1,8}?(?:required|req'?d|needed|necessary|mandatory))\b", re.I)),
+                              r"(?:is|are) (?:\w+ ){1,8}?(?:required|req'?d|needed|necessary|mandatory)|"
+                              # "soils description reqd?": a telegraphic clause that ends on what is asked of it
+                              r"(?!(?:" + _QUESTION_WORDS + r")\b)(?:[\w'&-]+ ){1,6}(?:required|req'?d|needed|necessary|mandatory)(?=\s*\?))\b", re.I)),
     # May the asker act ("can I ...?", "can a homeowner ...?"): only a prohibition answers it (No).
     ("permission", re.compile(_CLAUSE + r"(?:(?:can|could|may) (?:i|we|you|me|us|my \w+|our \w+|a homeowner|homeowners|"
                               r"an? (?:contractor|electrician|owner|resident|developer|landowner|person)|someone|anyone|people)|"

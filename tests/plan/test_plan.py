@@ -976,6 +976,10 @@ def test_a_word_of_a_longer_defined_term_alone_is_not_that_term(build):
 def test_is_something_needed_before_is_an_obligation_however_long_its_subject():
     from codeassist.plan import ask_kind
     assert ask_kind("Is a certificate of approval from the Building Inspector needed before connecting power?") == "obligation"
+    # Telegraphic: the clause ends on what is asked of it.
+    assert ask_kind("SWPPP: soils description reqd?") == "obligation"
+    assert ask_kind("site map required?") == "obligation"
+    assert ask_kind("what info is required?") is None
 
 
 def test_the_laws_line_named_is_not_the_sites_area(build):
