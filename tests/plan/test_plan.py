@@ -885,6 +885,7 @@ def test_the_design_manual_gap_is_what_the_manual_says_not_whether_following_it_
     ("what must a contractor file with the village yearly?", {"annually"}),
     ("bond stays up till when?", {"how long date"}),
     ("do you want drainage calcs with the plan?", {"analysis"}),
+    ("who pays for the inspections?", {"reasonable costs fees"}),
     ("the town found a violation on my lot. can they make me fix it?", {"restore corrective action"}),
     ("what do we show for the permanent practices?", {"postconstruction stormwater management practices"}),
 ])
