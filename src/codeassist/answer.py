@@ -416,7 +416,11 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
 
 # "which section covers ...?", "where in the code is ...?": the answer is a citation.
 ASKS_SECTION = re.compile(r"\b(?:which|what) (?:section|subsection|provision|part of the (?:code|law|chapter|article))\b|"
-                          r"\bwhere in the (?:code|law|ordinance|chapter|article)\b", re.I)
+                          r"\bwhere in the (?:code|law|ordinance|chapter|article)\b|"
+                          # "where are Tuckahoe's erosion control exemptions?": where in the law a kind of rule is
+                          r"^where (?:are|is|can (?:i|we) (?:find|read)|do (?:i|we) find) (?:the |[\w.]+'s? )?(?:[\w&-]+ ){0,3}"
+                          r"(?:exemptions?|definitions?|penalt(?:y|ies)|fines|rules|requirements|provisions?|sections?)\b"
+                          r"(?: (?:in|of|for) [\w.' ]+)?\s*\??$", re.I)
 
 
 def _quoted_sentence_first(summary: Block | None, quote: str) -> Block | None:
@@ -670,8 +674,7 @@ def find_external(corpus: "Corpus", plan: QueryPlan, munis: list[str]) -> Answer
     docs = [re.sub(r',\s*(?:not in this corpus|"[^"]*")\s*$', "", n) for n in plan.external]
     where = sorted({corpus.get(c.id).municipality for c in cites})  # type: ignore[union-attr]
     return abstain(corpus, plan.query, f"{NOT_IN_CORPUS} what {' or '.join(docs)} {'says' if len(docs) == 1 else 'say'}: "
-                   f"{'that document is' if len(docs) == 1 else 'those documents are'} not in this corpus. Where the "
-                   "law refers to it:", where, topic_of(plan), cites,
+                   f"{'that document is' if len(docs) == 1 else 'those documents are'} not in this corpus.", where, topic_of(plan), cites,
                    municipality=where[0] if len(where) == 1 else None)
 
 

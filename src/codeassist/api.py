@@ -258,13 +258,18 @@ class Assistant:
         hits = self.retriever.search_plan(plan, 3)
         if not hits:
             return None
+        # "2,000 sq ft patio: is that a land development activity?": the asked term's own definition is evidence
+        # before what retrieval ranked (the term is what the question asks about)
+        asked = [(m, pid) for m in plan.scope if plan.intent == "definition" and plan.term
+                 and (pid := self.corpus.definitions(m).get(plan.term))]
+        evidence = [*asked, *((h.municipality, h.id) for h in hits)]
         best: tuple[int, str] | None = None
         for name in wanted:
-            cited = self.corpus.calculator_provisions(hits[0].municipality, name)
-            if not _rests_on(hits[0].id, cited):
+            cited = self.corpus.calculator_provisions(evidence[0][0], name)
+            if not _rests_on(evidence[0][1], cited):
                 continue
             # "391(E)(1)" and "391(E)" are one piece of evidence, not two
-            resting = [h.id for h in hits if _rests_on(h.id, cited)]
+            resting = list(dict.fromkeys(pid for _, pid in evidence if _rests_on(pid, cited)))
             support = sum(not any(_rests_on(pid, frozenset([other])) for other in resting[:i])
                           for i, pid in enumerate(resting))
             if support < CALCULATORS[name].evidence:
@@ -363,6 +368,10 @@ class Assistant:
             caveats.extend(c for c in getattr(out, "caveats", []) if c not in caveats)
         calc_json = parts[0][1].model_dump(mode="json") if len(parts) == 1 else \
             {"results": {m: o.model_dump(mode="json") for m, o, _ in parts}}
+        # The inputs read from the question: one municipality's, or what every municipality's shares ("30,000 sq
+        # ft" for both), so the user's own figure echoed in each lead is supported.
+        shared = [{k: v for k, v in d.items() if k != "municipality"} for _, _, d in parts]
+        calc_input = parts[0][2] if len(parts) == 1 else shared[0] if all(x == shared[0] for x in shared) else None
         citations = [b.citation for b in blocks if b.citation is not None]
         offices = A.offices_for(self.corpus, citations)
         draft = D.build(*blocks, *(D.note(c) for c in caveats[:4]), D.offices(offices, "Who decides:"))
@@ -370,7 +379,7 @@ class Assistant:
         undecided = all(A.calc_undecided(name, o, plan.slots) for _, o, _ in parts)
         return A.reply(q, draft, "calculator", calculator=name, abstained=undecided,
                        municipality=parts[0][0] if len(parts) == 1 else None,
-                       calculation=calc_json, calculation_input=parts[0][2] if len(parts) == 1 else None,
+                       calculation=calc_json, calculation_input=calc_input,
                        caveats=caveats, offices=offices)
 
     def _threshold(self, name: str, muni: str):

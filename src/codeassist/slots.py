@@ -103,9 +103,16 @@ def extract_inches(q: str) -> float | None:
     m = re.search(_NUMBER + r"\s*(?:\"|inch(?:es)?\b|in\.?(?=\s+(?:of\s+)?(?:rain|precip))|in\.?(?=\s*(?:[?.!,;]|$)))", low)
     if m:
         return _num(m.group(1))
-    m = re.search(r"\b(half|an|one|two|three)\s+inch", low)
+    # "half an inch" is 0.5 (not the "an inch" inside it); "an inch and a half" is 1.5.
+    m = re.search(r"\b(?:a\s+)?(half|quarter|three[- ]quarters?)\s+(?:of\s+)?an?\s+inch", low)
     if m:
-        return float(_NUM_WORDS[m.group(1)])
+        return {"half": 0.5, "quarter": 0.25}.get(m.group(1), 0.75)
+    m = re.search(r"\b(an|one|two|three)\s+inch(?:es)?(\s+and\s+a\s+half)?", low)
+    if m:
+        return float(_NUM_WORDS[m.group(1)]) + (0.5 if m.group(2) else 0.0)
+    m = re.search(r"\b(?:a\s+)?half[- ]inch", low)
+    if m:
+        return 0.5
     return None
 
 
@@ -202,6 +209,12 @@ def extract_time(q: str) -> tuple[int, int] | None:
     return hour % 12 + (12 if m[3].startswith("p") else 0), minute
 
 
+# A question about how many violations there are, not the fine: "how many violations is that?", "is that one
+# offense or ten?", "does each day count separately?".
+COUNTING = re.compile(r"\b(?:how many|separate\w*|each (?:day|week)|count(?:s|ed)?|"
+                      r"(?:one|a single|single) (?:offen[cs]e|violation|ticket|charge|count) or)\b", re.I)
+
+
 def extract_offense_number(q: str) -> int | None:
     low = q.lower()
     for word, n in _ORDINALS.items():
@@ -210,6 +223,10 @@ def extract_offense_number(q: str) -> int | None:
     m = re.search(r"\b(\d+|one|two|three|four)\s+prior", low)
     if m:
         return int(_NUM_WORDS.get(m[1], m[1])) + 1  # type: ignore[arg-type]
+    # "convicted twice", "ticketed three times": that many.
+    m = re.search(r"\b(?:convict\w*|cited|caught|fined|ticketed|violat\w*)\b[^.?!]{0,30}?\b(twice|two times|three times|four times)\b", low)
+    if m:
+        return {"twice": 2, "two times": 2, "three times": 3, "four times": 4}[m[1]]
     # "convicted in 2022 and again this year", "caught again": a second one.
     if re.search(r"\b(?:convict\w*|offen[cs]es?|violat\w*|cited|caught|fined)\b[^.?!]{0,40}\bagain\b", low):
         return 2
@@ -237,9 +254,9 @@ def extract_duration_days(q: str) -> int | None:
     return n * {"d": 1, "w": 7, "m": 30}[m[2][0]]
 
 
-_ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|rewir(?:e|ed|es|ing)|fuse|fuses|switch(?:es)?|outlets?|receptacles?|circuits?|subpanel|"
+_ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|wired|rewir(?:e|ed|es|ing)|fuse|fuses|switch(?:es)?|outlets?|receptacles?|circuits?|subpanel|"
                          r"panel|lamp sockets?|drop cords?|journeym[ae]n|sheetrock over|breakers?|ceiling fans?|"
-                         r"light(?:ing)? fixtures?|generators?|ev chargers?|car chargers?|solar (?:panels?|arrays?|systems?|pv)|photovoltaic|pv)\b", re.I)
+                         r"light(?:ing)? fixtures?|(?:wired|electrical) fixtures?|string lights|generators?|ev chargers?|car chargers?|solar (?:panels?|arrays?|systems?|pv)|photovoltaic|pv)\b", re.I)
 
 
 ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
@@ -386,7 +403,7 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
     same = re.search(r"\b(same|identical|alike|match|differ\w*|different)\b", low)
     if same:  # "are they the same?" (True) or "do they differ?" (False)
         put("asks_same", not same.group(1).startswith("differ"), same.group(0))
-    counting = re.search(r"\b(how many|separate|each (?:day|week)|count)\b", low)
+    counting = COUNTING.search(low)
     if counting:  # "how many violations is that?": a question about counting, not the fine
         put("counting", True, counting.group(0))
     return slots, words
@@ -402,14 +419,15 @@ _FLAG_SLOTS = {
                            # "my half-acre lot is one of 12 the developer is selling off"
                            r"one of (?:the )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|many|a few)\b"
                            r"(?=[^.?]{0,40}\b(?:lots?|parcels?|developer|builder|sell\w*|sold)\b))",
-    "discharges_to_impaired_water": r"\b(impaired|303\(d\)|tmdl)\b",
+    "discharges_to_impaired_water": r"\b(impaired\b|303\s?\(d\)|tmdl\b)",  # "303(d)-listed": no word boundary after ")"
     "site_plan_review": r"\b(site plan|special permit|subdivision review)\b",
 }
 STORM = r"\b(rain|storm(?!water)|precip|it (?:poured|was pouring|is pouring|'s pouring)\b|downpour|pouring rain)"
 # The dated event a deadline question is about, first match wins.
 _EVENT_SLOTS = [
     ("storm", STORM),
-    ("last_report", r"\b(?:last|previous|latest|most recent)\b(?:\s+[\w&-]+){0,4}\s+reports?\b"),
+    ("last_report", r"\b(?:last|previous|latest|most recent)\b(?:\s+(?!day\b|date\b|days\b)[\w&-]+){0,4}\s+"
+                    r"(?:reports?|inspections?(?!\s+(?:firms?|compan\w+|agenc\w+|agents?)))\b"),
     ("violation_notice", r"\b(nov(?!\.?\s*\d)|notice of violation|violation notice|served)\b"),  # not "Nov 25"
     ("wiring_concealment", r"\b(conceal\w*|sheetrock|drywall|cover(?:ing)? (?:up )?(?:the )?(?:wiring|wires|walls)|close (?:up )?the walls|"
                            r"(?:wiring|wires)\b[^.?!]{0,40}\b(?:covered|closed (?:up|in)|(?:ready|ok|okay) to (?:be )?(?:cover|close)\w*))\b"),

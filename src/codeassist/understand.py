@@ -103,7 +103,7 @@ _CHECKLIST = re.compile(r"\b(what goes in|what (?:must|should|has to|needs to) (
                         # "what else has to be in the SWPPP?", "what needs to go in the plan?"
                         r"what (?:else )?(?:has|needs|have|must|should) (?:to )?(?:be|go) in(?:to)? (?:a |my |the |our )?(?:swppp|plan))\b", re.I)
 _PENALTY = re.compile(r"\b(fines?|penalt(?:y|ies)|how much (?:will|would|could|do) (?:i|we|they) (?:owe|pay|be fined)|jail|imprison|"
-                      r"offen[cs]es?|convictions?|how many (?:violations|offenses)|one violation or (?:several|many|more)|"
+                      r"offen[cs]es?|convict(?:ions?|ed)|how many (?:more |extra |additional |separate )?(?:violations|offen[cs]es)|one violation or (?:several|many|more)|"
                       r"separate violations?|several violations|crimes?|criminal|misdemeanou?rs?|tickets?|ticketed)\b", re.I)
 _DEADLINE = re.compile(r"\b(when is|when'?s|when are|earliest|close (?:it|them|that|the walls?) (?:up|in)|when (?:do|does|must|should) (?:i|we|the)|deadline|due|last day|how long (?:do|does) (?:i|we)|"
                        r"by when|expire|expires|expiration|run(?:s)? out|good (?:until|through|till)|valid (?:until|through|till)|"
@@ -122,7 +122,7 @@ _BARE_PROJECT = re.compile(r"(?!.*\b(?:" + QUESTION_WORDS + r"|does|did|can|coul
 # Electrical work being done (the permit calculator's subject), not wiring merely used or owned.
 _WORK = re.compile(r"\b(install\w*|replac\w*|add(?:ing)?|wir(?:e|ing) (?:up|a|an|the|my|our|new)|repair\w*|fix\w*|chang\w*|"
                    r"swap\w*|run(?:ning)?|upgrad\w*|mov(?:e|ing)|extend\w*|rewir\w*|put(?:ting)? (?:in|up|an?|the|some|new)|do (?:it|the work)|"
-                   r"work|job|alter\w*|new|wants?|wanted|putting)\b", re.I)
+                   r"work|job|alter\w*|new|wants?|wanted|putting|circuits?)\b", re.I)
 _USING = re.compile(r"\b(?:keeps?|kept|still|continues? to|go(?:es)? on) us(?:e|es|ing)\b|\busing it\b", re.I)
 
 
@@ -148,8 +148,13 @@ def bare_phrase(text: str) -> str:
     return re.sub(r"^(?:an?|the)\s+", "", text.strip(" \t\n\"'\u2018\u201c\u2019\u201d?.!").lower())
 
 
+# A leading "Under Tuckahoe's code, " / "In Hempstead's stormwater law: " names where, before the question.
+_SETTING = re.compile(r"^(?:under|in|according to|per|for)\s+[^,:;?]{1,60}?\s*[,:;]\s*", re.I)
+
+
 def _definition_term(q: str, definitions: dict[str, str], abbreviations: dict[str, str]) -> str | None:
-    m = _DEFINITION.match(q.strip()) or _DEFINITION_TAIL.match(q.strip()) or _DEFINITION_LEAD.match(q.strip())
+    asked = _SETTING.sub("", q.strip())  # "Under Tuckahoe's code, who is an electrical contractor?"
+    m = _DEFINITION.match(asked) or _DEFINITION_TAIL.match(asked) or _DEFINITION_LEAD.match(asked)
     candidates = []
     if m:
         candidates.append(m["term"])
@@ -169,9 +174,10 @@ def _definition_term(q: str, definitions: dict[str, str], abbreviations: dict[st
             r"\s*(?:an?\s+|the\s+)?" + re.escape(t) + r"(?:\s+(?:exactly|under .*|in .*|for .*))?\s*\??\s*", rest)]
         if multi or single:
             candidates.append(max(multi or single, key=len))
-    elif re.match(r"(?:is|are|would|does|do)\s", q.strip(), re.I):
-        # "is a parking lot impervious cover?": a yes/no question that ends on a defined term of two words or more
-        end = re.sub(r"(?:\s+(?:under|in|for|according to)\b.*)?\s*\??\s*$", "", q.strip().lower())
+    elif re.match(r"(?:is|are|would|does|do)\s", last := re.split(r"(?<=[.!?:])\s+", q.strip())[-1], re.I):
+        # "is a parking lot impervious cover?": a yes/no question (the last sentence: "2,000 sq ft patio. Is that a
+        # regulated land development activity?") that ends on a defined term of two words or more
+        end = re.sub(r"(?:\s+(?:under|in|for|according to)\b.*)?\s*\??\s*$", "", last.lower())
         ending = [t for t in definitions if " " in t and re.search(r"(?<![\w-])" + re.escape(t) + r"$", end)]
         if ending:
             candidates.append(max(ending, key=len))
@@ -238,7 +244,7 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     # "disturbing 45,000 sq ft for a parking lot": an area of land disturbed is the laws' own subject ("chickens on
     # my 2 acre lot" is not).
     topical = without_titles(low)
-    ours = names_law or ("area" in slots and _DISTURBS.search(topical)) or \
+    ours = names_law or slots.get("electrical") or ("area" in slots and _DISTURBS.search(topical)) or \
         ("activity" in slots and re.search(r"\bexempt", low)) or \
         re.search(r"\b(storm ?water|runoff|erosion|sediment|swpp\w*|pollut\w*|electric\w*|wiring|drainage)\b", topical) or \
         any(" " in t and re.search(r"(?<![\w-])" + re.escape(t) + r"(?![\w-])", low) for t in definitions)

@@ -320,7 +320,7 @@ def test_no_milestone_notice_without_a_date_a_day_asked_or_a_milestones_words(qu
 @pytest.mark.parametrize("inches, question, start", [
     (1.0, "is it true a storm report is only required after an inch of rain?", "No: complete an inspection report within 24 hours"),
     (0.5, "so a report is only needed after half an inch or more?", "Yes: complete an inspection report within 24 hours"),
-    (1.0, "we got an inch on monday, when is the report due?", "Storm inspection report (1 in"),  # no claim to check
+    (1.0, "we got an inch on monday, when is the report due?", "Storm inspection report, due within 24 hours (1 in"),  # no claim to check
     # whether the storm told of calls for a report at all: the law's amount answers
     (1.0, "almost an inch of rain last night. Does that mean an extra inspection report?", "Yes: complete an inspection report within 24 hours"),
     (0.3, "we had 0.3 inches yesterday, do we need a storm inspection report?", "No: storm of 2026-03-02 (0.3 in) is under 0.5 inch: no extra report (Town"),

@@ -136,6 +136,41 @@ def test_inches_read_back(x, unit):
     assert S.extract_inches(q) == pytest.approx(x)
 
 
+@pytest.mark.parametrize("q, x", [
+    ("Got half an inch of rain last night", 0.5),  # not the "an inch" inside it
+    ("a quarter of an inch fell", 0.25),
+    ("three-quarters of an inch of rain", 0.75),
+    ("an inch and a half of rain", 1.5),
+    ("a half-inch storm on Monday", 0.5),
+    ("an inch of rain", 1.0),
+    ("two inches of rain", 2.0),
+])
+def test_inches_in_words(q, x):
+    assert S.extract_inches(q) == pytest.approx(x)
+
+
+@pytest.mark.parametrize("q, event", [
+    ("last routine E&S inspection was Thursday June 4. When is the next one reqd?", "last_report"),
+    ("our last report was May 2; next due?", "last_report"),
+    # "last day for an inspection firm ..." names a deadline, not the last inspection
+    ("last day for an inspection firm disqualified on Oct 5 2026 to appeal to the trustees?", "disqualified"),
+])
+def test_the_dated_event_named(q, event):
+    assert S.read_slots(q, date(2026, 12, 5))[0].get("event") == event
+
+
+@pytest.mark.parametrize("q, n", [("contractor convicted twice in Hempstead", 2), ("ticketed three times for it", 3),
+                                  ("cited once before", None)])
+def test_offenses_counted_in_words(q, n):
+    assert S.extract_offense_number(q) == n
+
+
+@pytest.mark.parametrize("q, counting", [("is that one offense or ten?", True), ("how many violations is that?", True),
+                                         ("what is the fine for one offense?", False)])
+def test_a_question_about_counting_violations(q, counting):
+    assert bool(S.read_slots(q, date(2026, 12, 5))[0].get("counting")) is counting
+
+
 @FAST
 @given(st.integers(0, 10_000), st.sampled_from([("day", 1), ("days", 1), ("week", 7), ("weeks", 7),
                                                 ("month", 30), ("months", 30)]))

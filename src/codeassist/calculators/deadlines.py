@@ -231,7 +231,7 @@ def _reports(inp: DeadlinesInput, rules: DeadlinesRules, out: DeadlinesOutput) -
         out.steps.append(step(f"Weekly reports from {start} (first due {start + every}) through {end}.", ref))
     if inp.last_report:
         due = inp.last_report + timedelta(days=ref.every_days)
-        out.obligations.append(_ob("inspection_report", "Next weekly erosion-control inspection report", due, f"Complete an inspection report at least every {ref.every_words}; deliver it to the Stormwater Management Officer and copy it to the site logbook.", ref))
+        out.obligations.append(_ob("inspection_report", f"Next erosion-control inspection report (every {ref.every_words})", due, f"Complete an inspection report at least every {ref.every_words}; deliver it to the Stormwater Management Officer and copy it to the site logbook.", ref))
         out.steps.append(step(f"Last report {inp.last_report}: the next is due within {ref.every_words}, by {due}.", ref))
     storm = ref.storm_inches
     if inp.storm_events:
@@ -243,7 +243,7 @@ def _reports(inp: DeadlinesInput, rules: DeadlinesRules, out: DeadlinesOutput) -
         if (start and ev.date < start) or (end and ev.date > end):
             out.steps.append(step(f"Storm of {ev.date} falls outside the construction period listed: no report listed."))
             continue
-        out.obligations.append(_ob("storm_inspection_report", f"Storm inspection report ({ev.inches:g} in on {ev.date})", ev.date + timedelta(days=1), f"Complete an inspection report within 24 hours of a storm producing {storm:g} inch or more.", ref, note="Only the storm's date is known: the report is listed for the next day; it is due 24 hours after the storm."))
+        out.obligations.append(_ob("storm_inspection_report", f"Storm inspection report, due within 24 hours ({ev.inches:g} in on {ev.date})", ev.date + timedelta(days=1), f"Complete an inspection report within 24 hours of a storm producing {storm:g} inch or more.", ref, note="Only the storm's date is known: the report is listed for the next day; it is due 24 hours after the storm."))
         out.steps.append(step(f"Storm of {ev.date} produced {ev.inches:g} inch(es), {storm:g} or more: report within 24 hours.", ref))
 
 
@@ -290,7 +290,7 @@ def run(inp: DeadlinesInput) -> DeadlinesOutput:
     if inp.violation_notice_served:
         n = rules.appeal_days
         due = inp.violation_notice_served + timedelta(days=n)
-        out.obligations.append(_ob("appeal_deadline", "Last day to appeal the notice of violation", due, f"File a written notice of appeal within {n} days of service of the notice of violation.", rules.appeal, note=_with_25a_note(due)))
+        out.obligations.append(_ob("appeal_deadline", f"Last day to appeal the notice of violation ({n} days from service)", due, f"File a written notice of appeal within {n} days of service of the notice of violation.", rules.appeal, note=_with_25a_note(due)))
         out.steps.append(step(f"Served {inp.violation_notice_served}; day 1 is the next day, so day {n} is {due}.", rules.appeal))
     if inp.final_acceptance:
         due = add_years(inp.final_acceptance, rules.guarantee_years)
@@ -311,7 +311,7 @@ def _electrical(inp: DeadlinesInput, rules: DeadlinesRules, out: DeadlinesOutput
     elif inp.inspection_company_disqualified:
         n = rules.disqualification_appeal_days
         due = inp.inspection_company_disqualified + timedelta(days=n)
-        out.obligations.append(_ob("disqualification_appeal_deadline", "Last day to appeal the disqualification", due,
+        out.obligations.append(_ob("disqualification_appeal_deadline", f"Last day to appeal the disqualification ({n} days from it)", due,
                                    f"The inspection company may appeal the Building Inspector's disqualification within {n} days of it.",
                                    rules.disqualification_appeal, note=_with_25a_note(due)))
         out.steps.append(step(f"Disqualified {inp.inspection_company_disqualified}; day 1 is the next day, so day {n} is {due}.",
@@ -353,7 +353,7 @@ def _only_electrical(municipality: str) -> str:
 
 # The concealment clock runs from telling the Building Inspector the wiring is ready; a day named otherwise
 # ("the drywall crew comes tomorrow") is not when it started.
-_NOTIFIED = re.compile(r"\b(?:notif\w*|told|tell|called|call|informed|let (?:\w+ ){1,3}know|ready|requested|asked for)\b", re.I)
+_NOTIFIED = re.compile(r"\b(?:notif\w*|notice|heads[- ]up|told|tell|called|call|informed|let (?:\w+ ){1,3}know|ready|requested|asked for)\b", re.I)
 
 
 def read_slots(slots: dict, question: str, municipality: str, prior: dict | None = None,

@@ -27,6 +27,7 @@ from codeassist.calculators import _refs
 from codeassist.calculators._refs import cited, citation, rules_for, step
 from codeassist.corpus.rules import PenaltyLaw
 from codeassist.models import Step
+from codeassist.slots import COUNTING
 
 WINDOW_YEARS = 5  # the NYS model law's window; each municipality's rules give their own
 MAX_CONTINUING_DAYS = 36_600  # a century; more is a typo
@@ -270,7 +271,7 @@ def headline(out: PenaltyOutput, names: dict[str, str], data: dict | None = None
         kind = out.offense_class or "an offense"
         cont = (f" Continuing conduct counts as {sv.count} separate offenses, one per {sv.unit} (the first and "
                 f"{sv.count - 1} additional).") if sv and sv.count > 1 else ""
-        if cont and _COUNTING.search(question):
+        if cont and COUNTING.search(question):
             return (f"{_unit_verdict(question, sv)}{cont.strip()} Each is {'a ' if kind == 'misdemeanor' else ''}{kind} ({where}); the fine and any "
                     f"jail term are set by a section that is not in this corpus.")
         return (f"It is {'a ' if kind == 'misdemeanor' else ''}{kind} ({where}), but the fine and any jail term are "
@@ -280,14 +281,13 @@ def headline(out: PenaltyOutput, names: dict[str, str], data: dict | None = None
     jail = f", or imprisonment of up to {out.max_imprisonment_months} months, or both" if out.max_imprisonment_months else ""
     cont = (f" Continuing conduct counts as {sv.count} separate {sv.unit}-based violations (the first and "
             f"{sv.count - 1} additional).") if sv and sv.count > 1 else ""
-    if cont and _COUNTING.search(question):  # "how many violations is that?": the count first
+    if cont and COUNTING.search(question):  # "how many violations is that?": the count first
         return f"{_unit_verdict(question, sv)}{cont.strip()} Each is punishable as Tier {out.tier} ({where}): {fine}{jail}."
     stated = bool(out.prior_offenses_counted or (data or {}).get("prior_conviction_dates"))
     verdict = _repeat_verdict(question, out.tier) or _amount_verdict(question, out, stated)
     return f"{verdict}Tier {out.tier} ({where}): {fine}{jail}.{cont}"
 
 
-_COUNTING = re.compile(r"\b(?:how many|separate|count(?:s|ed)?)\b", re.I)
 # "...the first one was seven years ago. Does the higher second-offense range apply?": a yes/no question
 # whether a repeat-offense tier applies, which the computed tier settles.
 _REPEAT_ASKED = re.compile(r"(?:^|[.?!:;,-]\s+)(?:does|do|is|are|will|would|am|can|could|should)\b[^.?!]*?"
