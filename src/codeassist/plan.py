@@ -133,11 +133,11 @@ _HOW_MANY = re.compile(r"\bhow many ([a-z]{3,})\b", re.I)
 # A question about what a document says or requires, or how to act under it.
 _CONTENTS = re.compile(
     r"\bwhat (?:does|do|did|would|will) .{0,80}?\b(?:say|says|require|requires|contain|include|specify|mean|cover|list|set)\b|"
-    r"\bwhat(?: are| is|'s) (?:the |its |their )?(?:[\w-]+ ){0,3}?(?:requirements?|terms|rules|standards|specs?|specifications|conditions|procedures?|process)\b|"
+    r"\bwhat(?: are| is|'s) (?:the |its |their )?(?:[\w'\u2019-]+ ){0,3}?(?:requirements?|terms|rules|standards|specs?|specifications|conditions|procedures?|process)\b|"
     r"\bhow (?:do|can|would|should) (?:i|we|you) .{0,60}?\b(?:file|apply|comply|submit|get|obtain)\b|"
     r"\baccording to\b|\bunder (?:the )?(?:terms|requirements) of\b|"
     # "where's the procedure the erosion chapter points to?", "7B-4(c) sends me to 7-3 - can you pull it up?"
-    r"\b(?:points?|pointed|refers?|referred|sends? (?:me|us|you)|directs? (?:me|us|you))\s+(?:\w+\s+)?to\b|\bpull (?:it |that |this )?up\b|"
+    r"\b(?:points?|pointed|refers?|referred|sends? (?:me|us|you)|directs? (?:me|us|you))\s+(?:\w+\s+)?to\b|\bcross[- ]?referenc\w*|\bpull (?:it |that |this )?up\b|"
     # "when do I file the NOI under the state general permit?": what that permit requires
     r"\bunder (?:the |a |an )?(?:[\w-]+ ){0,4}?(?:general )?permit\b|\bfile (?:the |an? |my |our )?(?:noi|notice of intent)\b|"
     # "which waters are on the 303(d) list?", "what's the actual penalty in § 1-7?": what the document holds

@@ -313,6 +313,7 @@ def test_what_the_villages_text_lacks_is_named_not_borrowed(assistant, corpus, q
     ("registration renewal fee?", "tuckahoe"),
     ("how do erosion rules work in Fairfax County, Virginia?", None),
     ("what's the zoning for a drive-through in Hempstead?", None),
+    ("What are Tuckahoe's site plan review standards that the stormwater chapter cross-references?", None),
     ("what do the Industrial Commission wiring rules Tuckahoe mentions actually require?", None),
     ("if the SMO sends our plans to an outside engineer, what's the dollar cap on that review?", "hempstead"),
 ])

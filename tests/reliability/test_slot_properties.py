@@ -247,3 +247,11 @@ def test_calculator_input_from_any_area_question_validates_or_explains(muni, x):
         CALCULATORS["applicability"].run_dict(data)
     except ValidationError:
         assert x > 100_000
+
+
+@pytest.mark.parametrize("q, slot, value", [
+    ("our site drains to a 303(d)-listed water; 1.2 acres", "discharges_to_impaired_water", True),
+    ("the highway crew is regrading six acres of drainage ditch as routine upkeep", "activity", "routine_maintenance"),
+])
+def test_situation_slots(q, slot, value):
+    assert S.read_slots(q, date(2026, 12, 5))[0].get(slot) == value
