@@ -132,8 +132,9 @@ _HOW_MANY = re.compile(r"\bhow many ([a-z]{3,})\b", re.I)
 
 # A question about what a document says or requires, or how to act under it.
 _CONTENTS = re.compile(
-    r"\bwhat (?:does|do|did|would|will) .{0,80}?\b(?:say|says|require|requires|contain|include|specify|mean|cover|list|set)\b|"
-    r"\bwhat(?: are| is|'s) (?:the |its |their )?(?:[\w'\u2019-]+ ){0,3}?(?:requirements?|terms|rules|standards|specs?|specifications|conditions|procedures?|process)\b|"
+    r"\bwhat (?:does|do|did|would|will) .{0,80}?\b(?:say|says|require|requires|contain|include|specify|mean|cover|list|set|"
+    r"make (?:me|us|you|them) (?:submit|file|provide|do|show)|ask (?:me |us )?for)\b|"
+    r"\bwhat(?: are| is|'s) (?:the |its |their )?(?:[\w'\u2019.-]+ ){0,3}?(?:requirements?|terms|rules|standards|specs?|specifications|conditions|procedures?|process|measures)\b|"
     r"\bhow (?:do|can|would|should) (?:i|we|you) .{0,60}?\b(?:file|apply|comply|submit|get|obtain)\b|"
     r"\baccording to\b|\bunder (?:the )?(?:terms|requirements) of\b|"
     # "where's the procedure the erosion chapter points to?", "7B-4(c) sends me to 7-3 - can you pull it up?"

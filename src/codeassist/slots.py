@@ -217,9 +217,11 @@ COUNTING = re.compile(r"\b(?:how many|separate\w*|each (?:day|week)|count(?:s|ed
 
 def extract_offense_number(q: str) -> int | None:
     low = q.lower()
-    for word, n in _ORDINALS.items():
-        if re.search(r"\b" + word + r"\b\s+(?:[\w'&-]+\s+){0,3}?(?:offen[cs]e|violation|conviction|time|strike|infraction|citation|ticket)", low):
-            return n
+    # "second conviction; the first offense was two years before": the highest named is this one
+    named = [n for word, n in _ORDINALS.items() if re.search(
+        r"\b" + word + r"\b[\s-]+(?:[\w'&-]+\s+){0,3}?(?:offen[cs]e|violation|conviction|time|strike|infraction|citation|ticket)", low)]
+    if named:
+        return max(named)
     m = re.search(r"\b(\d+|one|two|three|four)\s+prior", low)
     if m:
         return int(_NUM_WORDS.get(m[1], m[1])) + 1  # type: ignore[arg-type]
@@ -254,7 +256,7 @@ def extract_duration_days(q: str) -> int | None:
     return n * {"d": 1, "w": 7, "m": 30}[m[2][0]]
 
 
-_ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|wired|rewir(?:e|ed|es|ing)|fuse|fuses|switch(?:es)?|outlets?|receptacles?|circuits?|subpanel|"
+_ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|wired|(?:dis|re)connect(?:ed|ing|ion|s)?|rewir(?:e|ed|es|ing)|fuse|fuses|switch(?:es)?|outlets?|receptacles?|circuits?|subpanel|"
                          r"panel|lamp sockets?|drop cords?|journeym[ae]n|sheetrock over|breakers?|ceiling fans?|"
                          r"light(?:ing)? fixtures?|(?:wired|electrical) fixtures?|string lights|generators?|ev chargers?|car chargers?|solar (?:panels?|arrays?|systems?|pv)|photovoltaic|pv)\b", re.I)
 
@@ -280,7 +282,9 @@ ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
     (r"\b(emergenc\w*|water main (?:broke|break|burst)|(?:main|pipe) burst|burst (?:water )?(?:main|pipe))\b", "emergency"),
     (r"\b(vegetable garden|veggie garden|home garden\w*|gardening|flower beds?|"
      r"growing (?:flowers|vegetables)|"
-     r"grow(?:ing)? (?:\w+ )?(?:flowers|vegetables|veggies|tomatoes|peppers|herbs|lettuce|plants) (?:\w+ ){0,3}for (?:the|my|our) family)\b",
+     r"grow(?:ing)? (?:\w+ )?(?:flowers|vegetables|veggies|tomatoes|peppers|herbs|lettuce|plants) (?:\w+ ){0,3}for (?:the|my|our) family|"
+     # "dig up half the lawn for tomatoes and herbs, just for the family"
+     r"(?:tomatoes|veggies|vegetables|herbs|lettuce|peppers)\b[^.?!]{0,40}\bfor (?:the|my|our) (?:own )?family)\b",
      "home_gardening"),
     # A landscape architect prepares plans; landscaping is the activity.
     (r"\b(landscap\w*(?! architect)|horticultur\w*|planting shrubs)\b", "landscaping_existing_structure"),
@@ -411,11 +415,12 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
 
 _FLAG_SLOTS = {
     "single_family_residence": r"single[- ]family|one[- ]family|my (?:house|home)|a house\b|one (?:house|home)\b|"
+                               r"(?:a|one|single) (?:new |brand[- ]new |custom |small )(?:house|home)\b|"
                                r"(?:house|home) for (?:my|our) (?:own )?family|our (?:own )?(?:family )?(?:house|home)\b",
     # "a development" is a subdivision; "land development (activity)" is the law's own term, not a plan.
     "part_of_common_plan": r"\b(subdivision|lots|phases|phased|larger (?:common )?plan|common plan|(?<!land )development(?! activit)|"
                            r"one of (?:the )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|many|a few) (?:houses|homes|lots|"
-                           r"units|buildings)|same developer|"
+                           r"units|buildings)|same developer|same (?:\w+ ){0,2}plan\b|"
                            # "my half-acre lot is one of 12 the developer is selling off"
                            r"one of (?:the )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|many|a few)\b"
                            r"(?=[^.?]{0,40}\b(?:lots?|parcels?|developer|builder|sell\w*|sold)\b))",
@@ -432,7 +437,8 @@ _EVENT_SLOTS = [
     ("wiring_concealment", r"\b(conceal\w*|sheetrock|drywall|cover(?:ing)? (?:up )?(?:the )?(?:wiring|wires|walls)|close (?:up )?the walls|"
                            r"(?:wiring|wires)\b[^.?!]{0,40}\b(?:covered|closed (?:up|in)|(?:ready|ok|okay) to (?:be )?(?:cover|close)\w*))\b"),
     ("disqualified", r"\b(?:disqualif\w*|dq(?:'?d|ed)?\b)"),
-    ("supervisor_left", r"\b(supervis\w*|master electrician)\b.*\b(left|leaves|quit|quits|leave|gone|retired|fired|terminated|died)\b"),
+    ("supervisor_left", r"\b(supervis\w*|master electrician)\b.*\b(left|leaves|leaving|quit|quits|leave|gone|retired|retiring|fired|"
+                        r"terminated|died|last day|resign\w*|depart\w*)\b"),
     ("registration", r"\b(registration|registered|license|licence)\b"),
     ("final_acceptance", r"\b(final acceptance|guarantee|bond|escrow|letter of credit)\b"),
     ("construction_start", r"\b(start|starting|begin|break(?:ing)? ground|mobiliz\w*)\b"),

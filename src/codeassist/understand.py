@@ -109,7 +109,8 @@ _DEADLINE = re.compile(r"\b(when is|when'?s|when are|earliest|close (?:it|them|t
                        r"by when|expire|expires|expiration|run(?:s)? out|good (?:until|through|till)|valid (?:until|through|till)|"
                        r"how soon|latest|close the walls|cover (?:the )?wiring|conceal|"
                        r"when can (?:we|i)|void|release(?:d)? (?:the )?(?:bond|guarantee|security))\b", re.I)
-_PERMIT = re.compile(r"\b(?:(?:need|require[sd]?|get|pull|apply for|file for)\s+(?:an?\s+|the\s+|any\s+)?(?:electrical\s+|wiring\s+)?permits?|"
+_PERMIT = re.compile(r"\b(?:(?:need|require[sd]?|get|pull|apply for|file for)\s+(?:an?\s+|the\s+|any\s+)?(?:village\s+|town\s+|city\s+|separate\s+)?"
+                     r"(?:electrical\s+|wiring\s+)?permits?|"
                      r"without (?:an?\s+|the\s+|any\s+)?(?:electrical\s+|wiring\s+)?permits?|"
                      r"permits?\s+(?:needed|required|necessary|reqd|req'd)|permit needed|can i do it myself|do it myself)\b|"
                      r"(?:^|[.!;:-]\s*)(?:an?\s+|electrical\s+)?permits?\s*\?", re.I)  # "... for a hot tub. Permit?"
@@ -122,7 +123,7 @@ _BARE_PROJECT = re.compile(r"(?!.*\b(?:" + QUESTION_WORDS + r"|does|did|can|coul
 # Electrical work being done (the permit calculator's subject), not wiring merely used or owned.
 _WORK = re.compile(r"\b(install\w*|replac\w*|add(?:ing)?|wir(?:e|ing) (?:up|a|an|the|my|our|new)|repair\w*|fix\w*|chang\w*|"
                    r"swap\w*|run(?:ning)?|upgrad\w*|mov(?:e|ing)|extend\w*|rewir\w*|put(?:ting)? (?:in|up|an?|the|some|new)|do (?:it|the work)|"
-                   r"work|job|alter\w*|new|wants?|wanted|putting|circuits?)\b", re.I)
+                   r"work|job|alter\w*|new|wants?|wanted|putting|circuits?|wired (?:in|into|up|to)|hook(?:ing|ed)? (?:it |them )?up)\b", re.I)
 _USING = re.compile(r"\b(?:keeps?|kept|still|continues? to|go(?:es)? on) us(?:e|es|ing)\b|\busing it\b", re.I)
 
 
@@ -182,7 +183,7 @@ def _definition_term(q: str, definitions: dict[str, str], abbreviations: dict[st
         if ending:
             candidates.append(max(ending, key=len))
     for raw in candidates:
-        words = re.sub(r"\s+", " ", raw.lower()).strip(" .").split(" ")
+        words = re.sub(r"\s+", " ", raw.lower()).strip(" .,:;-\u2013\u2014").split(" ")  # "stabilization - definition?"
         # "the town's stormwater hotspot": the term may follow a place or a possessive; try shorter tails.
         for i in range(min(len(words), 3)):
             term = re.sub(r"^(?:a|an|the)\s+", "", " ".join(words[i:]))
@@ -278,7 +279,8 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     if has_area and _OVER_THRESHOLD.search(q):  # "45,000 sq ft of grading: over the threshold?"
         return Route("calculator", calculator="applicability")
     if _APPLICABILITY.search(q) and not _CHECKLIST.search(q) and (has_area or "activity" not in slots) and \
-            not re.search(r"\b(approved before|(?:approved|issued|pulled) (?:back )?in (?:19|20)\d\d|before the (?:stormwater )?law|plat)\b", low):
+            not re.search(r"\b(approved before|(?:approved|issued|pulled) (?:back )?in (?:19|20)\d\d|before the (?:stormwater )?law|plat|"
+                          r"(?:approved|issued|pulled|got|obtained)\b[^.?!]{0,50}\bback in (?:19|20)\d\d)\b", low):
         return Route("calculator", calculator="applicability")
     term = _definition_term(q, definitions, glossary.abbreviations)
     if term:

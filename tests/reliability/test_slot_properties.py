@@ -252,6 +252,10 @@ def test_calculator_input_from_any_area_question_validates_or_explains(muni, x):
 @pytest.mark.parametrize("q, slot, value", [
     ("our site drains to a 303(d)-listed water; 1.2 acres", "discharges_to_impaired_water", True),
     ("the highway crew is regrading six acres of drainage ditch as routine upkeep", "activity", "routine_maintenance"),
+    ("we're building one new house on a sloped 1.5 acre lot", "single_family_residence", True),
+    ("0.9 acre cleared now and another 0.4 acre next year, same expansion plan", "part_of_common_plan", True),
+    ("our supervising master electrician's last day with us is Aug 14, 2026", "event", "supervisor_left"),
+    ("the old owner DIY'd a subpanel; the inspector ordered it disconnected", "electrical", True),
 ])
 def test_situation_slots(q, slot, value):
     assert S.read_slots(q, date(2026, 12, 5))[0].get(slot) == value
