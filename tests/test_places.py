@@ -207,3 +207,23 @@ def test_data_is_tidy():
 ])
 def test_outside_new_york(gazetteer, ours, text, outside):
     assert gazetteer.outside_new_york(text, ours) is outside
+
+
+@pytest.mark.parametrize("text, kind, same", [
+    ("Oyster Bay marina SWPPP - what does the town want?", "town", True),
+    ("electrician from Yonkers, what does the village need from me?", "village", False),  # a city, and an origin
+    ("I moved from the town of Oyster Bay. Does the town require a plan?", "town", False),  # where they came from
+    ("he's in Florida this month; can I use his license in the village?", "village", False),  # the state, not the NY village
+])
+def test_the_town_may_mean_another_town_named(gazetteer, ours, text, kind, same):
+    assert gazetteer.same_kind_named(text, ours, kind) is same
+
+
+@pytest.mark.parametrize("text, outside", [
+    ("CT DEEP construction stormwater general permit - how do we register?", True),
+    ("NJ DEP rules for silt fence?", True),
+    ("DC EV charger in my garage - permit?", False),  # direct current, not the District
+    ("is it OK GFCI outlets are missing?", False),
+])
+def test_another_states_code_before_an_agencys_initials(gazetteer, ours, text, outside):
+    assert gazetteer.outside_new_york(text, ours) is outside

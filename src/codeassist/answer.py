@@ -243,7 +243,19 @@ def _verdict_first(corpus: "Corpus", plan: QueryPlan, best: list) -> list:
             headnote_verdict(plan, best[1][3]) is not None and \
             close_enough(best[1][3], _said(_lead_in(corpus, best[1][2].id), best[1][1])):
         return [best[1], best[0], *best[2:]]
-    if yes_no(plan, best[0][3], _said(_lead_in(corpus, best[0][2].id), best[0][1])) is not None:
+    first = yes_no(plan, best[0][3], _said(_lead_in(corpus, best[0][2].id), best[0][1]))
+    if first is not None and len(best) > 1 and _same_family(best[0][2].id, best[1][2].id) and \
+            headnote_verdict(plan, best[1][3]) not in (None, first) and \
+            close_enough(best[1][3], _said(_lead_in(corpus, best[1][2].id), best[1][1])):
+        # A section and its subdivision answer the other way ("can the Tuckahoe officer take my engineer's
+        # certification instead of reviewing?": 7B-4(b)'s own question says No, its (b)(1)'s "can the officer
+        # review the plans personally?" Yes). The section's question speaks to the whole list of what is allowed;
+        # the subdivision's leads only when its question is CLOSER_QUESTION closer (dev: 2 wrong Yes -> No).
+        sims = [best[i][3].yes_no_similarity or 0.0 for i in (0, 1)]
+        child = 0 if len(best[0][2].id) > len(best[1][2].id) else 1
+        leads = child if sims[child] - sims[1 - child] >= CLOSER_QUESTION else 1 - child
+        return best if leads == 0 else [best[1], best[0], *best[2:]]
+    if first is not None:
         return best
     for i, (score, sentence, p, h) in enumerate(best[1:3], start=1):
         if score < ALSO_CITED * best[0][0] and (h.yes_no_similarity or 0.0) < YES_NO_RESTATES:
@@ -252,6 +264,11 @@ def _verdict_first(corpus: "Corpus", plan: QueryPlan, best: list) -> list:
                 and yes_no(plan, h, _said(_lead_in(corpus, p.id), sentence)) is not None):
             return [best[i], *best[:i], *best[i + 1:]]
     return best
+
+
+def _same_family(a: str, b: str) -> bool:
+    """One provision is the other's subdivision ("7B-4(b)" and "7B-4(b)(1)")."""
+    return a.startswith(b + "(") or b.startswith(a + "(")
 
 
 def _exemption_named_first(corpus: "Corpus", plan: QueryPlan, muni: str, best: list) -> list:
@@ -569,7 +586,10 @@ def answer_lookup(corpus: "Corpus", question: str, citation_text: str, muni: str
     if not quote_src:
         return reply(question, D.build(D.lead(f"{p.citation} ({p.title or p.heading}) has no text in this corpus.")),
                      "lookup", municipality=p.municipality)
-    summary = D.summary(corpus, p.id)
+    # "pull up 7-11(h)", "§ 7-13 - topic?": the section named, by its heading, then what it says
+    heading = (p.heading or "").split(" > ")[-1].strip()
+    label = p.citation if not heading or heading.lower() in p.citation.lower() else f"{p.citation}, {heading}"
+    summary = D.summary(corpus, p.id, label)
     blocks: list[Block | None] = [summary or D.lead(f"{p.citation} ({p.heading}) says:"),
                                   D.quote(cite(corpus, p, short_quote(quote_src, 1500)), role="proof")]
     kids = [k for k in corpus.children(p.id)[:12] if k.text]

@@ -119,6 +119,26 @@ def claims_another_figure(question: str, said: str) -> bool:
     return bool(given) and value not in given
 
 
+# "our sediment trap is a third full": how much of a thing's capacity the question says is used up
+_SHARE_WORDS = {"a quarter": 25.0, "one quarter": 25.0, "a fourth": 25.0, "a third": 100 / 3, "one third": 100 / 3,
+                "half": 50.0, "two thirds": 200 / 3, "three quarters": 75.0}
+_SHARE = re.compile(r"\b(?:(\d{1,3}(?:\.\d+)?)\s?(?:%|percent)|(" + "|".join(_SHARE_WORDS) + r"))(?:[\s-]+(?:of the way|way))?"
+                    r"[\s-]+(?:full|filled(?: up)?|silted(?: up| in)?|(?:of|of its|of their) (?:design )?capacity)\b", re.I)
+# "whenever their design capacity has been reduced by 50%": the share that sets the duty off
+_REDUCED_BY = re.compile(r"\bcapacity (?:has|have) been reduced by (\d{1,3})\s?%|\breduced by (\d{1,3})\s?%", re.I)
+
+
+def share_verdict(question: str, said: str) -> str | None:
+    """"Yes"/"No" when the question says how full a thing is ("a third full of silt") and the words quoted set
+    the share that triggers the duty ("whenever their design capacity has been reduced by 50%"): below it, not
+    yet; at or above it, yes. None when either is missing."""
+    asked, limit = _SHARE.search(question), _REDUCED_BY.search(said)
+    if asked is None or limit is None:
+        return None
+    share = float(asked.group(1)) if asked.group(1) else _SHARE_WORDS[asked.group(2).lower()]
+    return "Yes" if share >= float(limit.group(1) or limit.group(2)) else "No"
+
+
 # A rule for new things ("when any new stormwater management facility is installed"), and a question about an old one.
 _FOR_NEW = re.compile(r"\b(?:any|each|every) new\b", re.I)
 _OLD = re.compile(r"\b(?:old|older|existing|pre-?existing|decades? ago|(?:\w+ )?years? ago|already (?:there|in place|built|installed)|"
@@ -287,13 +307,22 @@ _ANAPHOR = re.compile(r"\b(?:that|this|those|these|so)\b|^\W*(?:is|was|would|wil
 _BOUND = re.compile(r"(\d[\d,.]*)\s*(?:[a-z]+\s+){0,2}(or (?:less|fewer|under|smaller)|or (?:more|greater|over|larger))\b", re.I)
 
 
+# "... an 'electrical contractor' under ch 7?": a law's number names it, it is no figure of the question's; nor is a
+# person's age ("my 17-year-old") where the law sets none
+_CHAPTER_REF = re.compile(r"\b(?:ch(?:apter)?|§+|sec(?:tion)?|art(?:icle)?)\.?\s*\d+[A-Z]?(?:-\d+)?(?:\([A-Za-z0-9]{1,3}\))*|§+\s*\d+",
+                          re.I)
+_AGE = re.compile(r"\b\d{1,2}[- ](?:years?|yrs?)[- ]old\b|\b\d{1,2}\s?(?:yo|y/o)\b", re.I)
+
+
 def same_figures(question: str, asked: str, text: str = "", area: float | None = None) -> bool:
     """The question is about the headnote question's figures: the same ones, or one figure within the
     headnote's bound ("an 80 sq ft shed" and "a shed of 100 square feet or less"; an `area` read from "8 by
     10 feet" is that one figure); or the headnote question names none and the provision's text holds every
     figure the question names ("48 hrs notice before reopening?" and "is the reopening one of the stages
     ...?" of a text that says "48 hours")."""
-    mine, theirs = figures(question), figures(asked)
+    if not re.search(r"\b(?:years of age|age of)\b", text, re.I):
+        question = _AGE.sub(" ", question)
+    mine, theirs = figures(_CHAPTER_REF.sub(" ", question)), figures(asked)
     if area is not None and len(mine) == 2 and _BOUND.search(asked):
         mine = {f"{area:g}"}
     if mine == theirs or (not theirs and mine <= figures(text)):
@@ -389,6 +418,26 @@ _PARTY_ASKS = re.compile(r"^\W*(?:(?:so|and|but|ok),?\s+)?(?:(?:can|could|may) (
                          + _PRIVATE_PARTY + r")|am i allowed\b)(?!\s+(?:\w+\s+)?(?:lose|be|get|face|receive|owe|go to)\b)", re.I)
 _PARTY_NAMED = re.compile(r"\b" + _PRIVATE_PARTY, re.I)
 _OFFICIAL_NAMED = re.compile(OFFICIALS, re.I)
+
+
+_PRONOUN_ASKS = re.compile(r"^\W*(?:(?:so|and|but|ok),?\s+)?(?:can|could|may|might|will|would|does|is) (?:he|she|they)\b", re.I)
+_OFFICIAL_PERSON = re.compile(r"\b(?:(?:building |electrical |stormwater |village |town )?inspect[oe]rs?|officers?|officials?|smo)\b", re.I)
+
+
+def asked_of_an_official(question: str) -> bool:
+    """The asking clause asks about an official's power: "can the inspector ...?", or "can he ...?" after a
+    statement whose last person named is an official ("an inspector came by and wants to shut off the power ...
+    can he actually do that?"), not a private party."""
+    at = asking_clause(question)
+    clause = question[at:]
+    if OFFICIAL_ASKED.search(clause):
+        return True
+    if not _PRONOUN_ASKS.search(clause):
+        return False
+    before = question[:at]
+    official = [m.end() for m in _OFFICIAL_PERSON.finditer(before)]
+    party = [m.end() for m in _PARTY_NAMED.finditer(before)]
+    return bool(official) and (not party or official[-1] > party[-1])
 
 
 def asked_of_a_party(question: str) -> bool:

@@ -64,6 +64,9 @@ class Gap(Frozen):
 
     all_of: list[str] = Field(description="Regexes (lower-case question) that must all match.")
     any_of: list[str] = Field(default_factory=list, description="At least one must match, when given.")
+    none_of: list[str] = Field(default_factory=list, description="None may match: words that show the question "
+                               "asks what the text does say (\"what must the owner have in place to keep them working?\" "
+                               "asks for the maintenance rule, not for a practice to install).")
     missing: str = Field(description="What is missing and where it lives, in one sentence.")
     pointer: str | None = Field(default=None, description="Provision that points to the missing text.")
     quote: str | None = Field(default=None, description="Verbatim words of `pointer` to show.")

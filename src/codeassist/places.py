@@ -39,6 +39,10 @@ _STATE_CODE = re.compile(r"\s*,\s*([A-Z]{2})(?![\w-])")
 _SITED_BEFORE = re.compile(r"\b(?:lots?|propert(?:y|ies)|house|home|houseboat|yard|parcel|land|acres?|acreage|farm|"
                            r"site|job ?site|project|building|deck|shed|pool|garage|driveway|warehouse|dig|development|"
                            r"subdivision|colony)\b(?:\s+[\w',-]+){0,3}?\s+(?:in|on|at|near)\s+(?:the\s+)?$")
+_ORIGIN_BEFORE = re.compile(r"\b(?:from|out of|licen[sc]ed (?:in|by)|registered (?:in|with)|based (?:in|out of)|"
+                            r"work(?:s|ed|ing)? (?:in|for)|moved (?:here )?from)\s+(?:the\s+)?(?:(?:town|village|city) of\s+)?$")
+_STATE_AGENCY = re.compile(r"(?<![\w-])([A-Z]{2})[ -](?:[A-Z]{2,6})(?![\w-])")
+_WORDLIKE_CODES = frozenset({"IN", "OR", "ME", "OK", "HI", "OH", "AS", "ID", "DC", "PR", "VI", "MP", "GU", "DE", "MD"})
 _CAPITAL_COUNTY = re.compile(r"\b((?:[A-Z][A-Za-z.']+[ -]){1,3})County\b")
 _GENERIC = re.compile(r"(?<![\w-])(?:town|village|city|county|hamlet)\s+of\s+"
                       r"([a-z][a-z.'\-]*(?:\s+[a-z][a-z.'\-]*){0,2})")
@@ -173,6 +177,7 @@ class Gazetteer:
         self._stop = {normalize(w) for w in data.name_stop_words}
         self._neutral = {normalize(n) for n in data.neutral}
         self._state_codes = set(data.other_state_codes)
+        self._abroad_names = {normalize(n) for n in [*data.us_states, *data.countries]}  # "Florida" is a NY village too
         self._names: dict[str, _Name] = {}
         # (kind, names, outside New York State)
         lists = [("borough", data.boroughs, False), ("city", data.ny_cities, False), ("town", data.ny_towns, False),
@@ -248,6 +253,7 @@ class Gazetteer:
         chosen = self._elsewhere(sorted(chosen, key=lambda c: c.start), text, low)
         generic = self._generic(low, chosen)
         generic += self._counties(text, chosen + generic)
+        generic += self._agencies(text, chosen + generic)
         return sorted(chosen + generic, key=lambda c: c.start)
 
     def _counties(self, text: str, chosen: list[_Match]) -> list[_Match]:
@@ -262,6 +268,16 @@ class Gazetteer:
                 continue  # a known county ("Nassau County"), one of ours, or no name at all ("The County")
             display = " ".join(words).replace(" - ", "-") + " County"
             out.append(_Match(m.start(), m.end(), _Name(display, normalize(display), "county", True, True)))
+        return out
+
+    def _agencies(self, text: str, chosen: list[_Match]) -> list[_Match]:
+        """'CT DEEP', 'NJ DEP': another state's code written before an agency's initials names that state. Codes
+        that are also words or units ('IN', 'OR', 'DC', 'PR') are left out."""
+        out = []
+        for m in _STATE_AGENCY.finditer(text):
+            if m.group(1) in self._state_codes and m.group(1) not in _WORDLIKE_CODES and not any(
+                    not (m.end(1) <= c.start or m.start(1) >= c.end) for c in chosen):
+                out.append(_Match(m.start(1), m.end(1), _Name(m.group(1), m.group(1).lower(), "state", True, True)))
         return out
 
     def _elsewhere(self, chosen: list[_Match], text: str, low: str) -> list[_Match]:
@@ -340,6 +356,14 @@ class Gazetteer:
         return any(m.name is not None and m.name.abroad and
                    (m.name.kind == "beyond" or _SITED_BEFORE.search(low[max(0, m.start - 60):m.start]))
                    for m in self._matches(text, ours))
+
+    def same_kind_named(self, text: str, ours: Iterable[str], kind: str) -> bool:
+        """Whether `text` names another place of this kind ("town", "village") that is not only where someone
+        comes from: "Oyster Bay marina SWPPP - what does the town want?" asks about Oyster Bay's town, while
+        "electrician from Yonkers, what does the village need?" asks about ours."""
+        low = _lower_same_length(text)
+        return any(m.name is not None and m.name.kind == kind and m.name.base not in self._abroad_names
+                   and not _ORIGIN_BEFORE.search(low[max(0, m.start - 40):m.start]) for m in self._matches(text, ours))
 
     def outside_new_york(self, text: str, ours: Iterable[str]) -> bool:
         """Whether `text` names a place outside New York State ("licensed in New Jersey", "Stamford, CT")."""

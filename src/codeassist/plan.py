@@ -326,7 +326,8 @@ class Planner:
             specific, loose = [p for p, g in at if not g], [p for p, g in at if g]
             if specific:
                 found.append((min(specific), mid))
-            elif loose:
+            elif loose and not (other_place and self.gazetteer.same_kind_named(
+                    text, self.ours, self.corpus.municipalities[mid].kind)):
                 generic.append((min(loose), mid))
         # "the village" names a municipality only when no municipality is named by its own name.
         ids = [mid for _, mid in sorted(found or generic)]
@@ -474,7 +475,8 @@ class Planner:
         slots, sources = read_slots(text, today or date.today())
         low = text.lower()
         gaps = tuple(f"{o.id}#{i}" for o in self.corpus.ordinances.values() for i, g in enumerate(o.gaps)
-                     if all(re.search(p, low) for p in g.all_of) and (not g.any_of or any(re.search(p, low) for p in g.any_of)))
+                     if all(re.search(p, low) for p in g.all_of) and (not g.any_of or any(re.search(p, low) for p in g.any_of))
+                     and not any(re.search(p, low) for p in g.none_of))
         # "does Hempstead's law cover my lot in Bergen County?": the land lies elsewhere, whoever's law is named
         sited = bool(other) and self.gazetteer.sited_elsewhere(text, self.ours)
         route = U.route(text, self.definitions, 0 if sited else len(named), other_place=other, slots=slots, glossary=self.glossary,

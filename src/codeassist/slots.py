@@ -141,6 +141,22 @@ def impossible_dates(q: str) -> list[str]:
     return bad
 
 
+def _year_of_weekday(before: str, month: int, day: int, today: date) -> int:
+    """The year of a date written without one: this year, unless the weekday written just before it ("Thursday
+    June 12") falls on that date only in a nearby year (the nearest, the earlier on a tie; within six years)."""
+    m = re.search(r"\b((?:mon|tue|wed|thu|fri|sat|sun)(?:day|s|sday|nesday|rsday|rs|r|urday)?)\.?,?\s*$", before)
+    if m is None:
+        return today.year
+    wd = next(i for i, name in enumerate(_WEEKDAYS) if name.startswith(m[1][:3]))
+    for k in (0, -1, 1, -2, 2, -3, 3, -4, 4, -5, 5, -6, 6):
+        try:
+            if date(today.year + k, month, day).weekday() == wd:
+                return today.year + k
+        except ValueError:
+            continue  # February 29 in a year without one
+    return today.year
+
+
 def extract_dates(q: str, today: date) -> list[date]:
     """Dates written as 2026-03-03, 3/3/2026, March 3rd (2026), 'Tuesday' (the most recent), today, yesterday."""
     low = q.lower()
@@ -163,7 +179,7 @@ def extract_dates(q: str, today: date) -> list[date]:
         add(m.start(), safe(y, int(m[1]), int(m[2])))
     month_names = "|".join(sorted(_MONTHS, key=len, reverse=True))
     for m in re.finditer(r"\b(" + month_names + r")\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?\b", low):
-        y = int(m[3]) if m[3] else today.year
+        y = int(m[3]) if m[3] else _year_of_weekday(low[:m.start()], _MONTHS[m[1]], int(m[2]), today)
         add(m.start(), safe(y, _MONTHS[m[1]], int(m[2])))
     for m in re.finditer(r"\b(?:in\s+)?(" + month_names + r")\.?\s+(\d{4})\b", low):  # "in March 2026", "issued Feb 2026"
         add(m.start(), safe(int(m[2]), _MONTHS[m[1]], 1))
@@ -171,7 +187,7 @@ def extract_dates(q: str, today: date) -> list[date]:
         delta = {"today": 0, "yesterday": -1, "last night": -1, "tomorrow": 1}[m[1]]
         add(m.start(), today + timedelta(days=delta))
     for m in re.finditer(r"\b(?:(next|this|last)\s+)?(" + "|".join(_WEEKDAYS) + r"|" + _WEEKDAY_SHORT + r")\b", low):
-        if re.match(r",?\s+(?:(?:" + month_names + r")\b|\d{1,4}[/-]\d)", low[m.end():]):
+        if re.match(r"\.?,?\s+(?:(?:" + month_names + r")\b|\d{1,4}[/-]\d)", low[m.end():]):
             continue  # "Monday June 8, 2026": the date that follows says which Monday
         wd = next(i for i, day in enumerate(_WEEKDAYS) if day.startswith(m[2][:3]))
         if m[1] == "next" or re.search(r"\b(starting|start|will|going to|begin)\b", low[: m.start()]):
@@ -241,7 +257,7 @@ def extract_years_window(q: str) -> float | None:
         return float(_NUM_WORDS.get(m[1], m[1]))  # type: ignore[arg-type]
     # "six years ago", "six years apart", "7 yrs later", "a gap of six years between them"
     m = re.search(r"\b(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:years?|yrs?)\s+"
-                  r"(?:ago|apart|later|afterwards?|between)\b", q.lower())
+                  r"(?:ago|apart|later|after(?:wards?)?|between)\b", q.lower())
     if m:
         return float(_NUM_WORDS.get(m[1], m[1]))  # type: ignore[arg-type]
     return None
@@ -266,7 +282,7 @@ ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
     (r"\b(silvicultur\w*|logging|timber|forestry)\b", "silviculture"),
     (r"\b(farm\w*|agricultur\w*|livestock|crops?|grazing|orchards?|vineyards?|pastures?|hay ?fields?|growing beds|"
      r"(?:plant|tree|shrub|wholesale) nurser(?:y|ies)|nursery (?:beds?|stock|fields?|rows?))\b", "agriculture"),
-    (r"\b(routine (?:maintenance|upkeep|repairs? and maintenance)|maintain(?:ing)? the original|back to (?:how|the way) it was|original (?:line|grade)|"
+    (r"\b(routine (?:maintenance|upkeep|repairs? and maintenance)|maintain(?:ing)? the original|back to (?:how|the way) it was|original (?:line|grade|profile|contours?|shape|cross[- ]?section|dimensions)|"
      # "repaving the existing lot at the same grade"
      r"(?:same|existing) (?:line and )?grade|"
      r"(?:fix|fixing|clean|cleaning|regrad\w*) (?:an |the |our )?existing (?:ditch|swale|drainage|channel)|"

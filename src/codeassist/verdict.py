@@ -63,6 +63,8 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         # does not grant another state's ("do I need ...?" is not asked of a grant); other rules for New York: none
         granted = _GRANTS.search(said) and plan.asks != "obligation" and not A.asked_negatively(plan.query)
         return "No" if granted else None
+    if (share := A.share_verdict(plan.query, f"{said} {hit.text}")) is not None:
+        return share  # "a third full of silt. Do we have to clean it out?" against "reduced by 50%": not yet
     if A.claims_another_figure(plan.query, said):
         return "No"  # "I heard the appeal window is 30 days. Right?" against "within 15 days"
     if A.old_asked_of_a_rule_for_new(plan.query, f"{hit.yes_no_text or ''} {said}"):
@@ -117,7 +119,7 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     party = A.asked_of_a_party(plan.query)
     if headnote == "Yes" and party and A.ASKS_OF_OFFICIAL.search(hit.yes_no_text or ""):
         return None  # "can I start before my SWPPP is approved?" is not "may the officer approve the work completed?"
-    if headnote is not None and A.OFFICIAL_ASKED.search(clause) and A.asked_of_a_party(hit.yes_no_text or ""):
+    if headnote is not None and A.asked_of_an_official(plan.query) and A.asked_of_a_party(hit.yes_no_text or ""):
         return None  # "can the inspector shut off the power?" is not "may I reconnect before a certificate?"
     if headnote == "Yes" and plan.asks in ("permission", "authority") and A.PROHIBITS.search(said):
         return None  # "can they start before ...?" against "will not be reviewed until": the two disagree
@@ -141,10 +143,10 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return None
     # "isn't it against the rules for him to keep using it?" against "no person shall use ...": whatever the quote
     # forbids outright to anyone (its No to "may one do it?") is against the rules
-    if _VIOLATION.search(clause) and not A.OFFICIAL_ASKED.search(clause) and _modal_verdict("permission", said) == "No" \
+    official = A.asked_of_an_official(plan.query)
+    if _VIOLATION.search(clause) and not official and _modal_verdict("permission", said) == "No" \
             and headnote != "No" and _speaks_to(plan.query, said, plan.expansions):
         return "Yes"
-    official = bool(A.OFFICIAL_ASKED.search(clause))
     modal = _modal_verdict(asks, said, official) if _speaks_to(plan.query, said, plan.expansions) and \
         not A.denies_subject(plan.query, said) and A.same_figures(A.figures_asked(plan.query, said), "", said) and \
         A.names_what_is_required(clause, said, plan.expansions) and not A.asks_the_required_step(clause, said) else None

@@ -331,6 +331,9 @@ def test_what_the_villages_text_lacks_is_named_not_borrowed(assistant, corpus, q
     ("What does section 7-1.3(f) of the zoning appendix make me submit?", "tuckahoe"),
     ("Who is Hempstead's stormwater officer right now and what's the phone number?", None),
     ("which streams in Tuckahoe are on the 303(d) impaired list", None),
+    ("Oyster Bay marina SWPPP - what does the town want?", None),
+    ("CT DEEP construction stormwater general permit - how do we register?", None),
+    ("Does the federal OSHA trench rule apply to my utility trench?", None),
 ])
 def test_subjects_and_chapters_the_texts_do_not_hold_are_not_answered(assistant, corpus, q, muni):
     assert ask(assistant, corpus, q, municipality=muni).abstained
@@ -754,3 +757,35 @@ def test_one_new_house_is_a_single_family_residence(assistant, corpus):
     ans = ask(assistant, corpus, "We're building one new house on a sloped 1.5 acre lot in Hempstead. Do we need the "
               "post-construction runoff controls in our plan?")
     assert ans.calculator == "applicability" and ans.lead.startswith("No"), ans.lead
+
+
+def test_a_repeat_offense_years_after_the_first_is_not_a_second_offense(assistant, corpus):
+    ans = ask(assistant, corpus, "Hempstead: he was convicted again 6 years after his first offense. Is this treated "
+              "as a 2nd offense for the fine?")
+    assert ans.calculator == "penalty" and ans.calculation["tier"] == 1 and ans.lead.startswith("No."), ans.lead
+
+
+def test_a_weekday_written_with_a_date_says_the_year(assistant, corpus):
+    # June 12 is a Thursday in 2025: the 48-hour notice falls on Tuesday, June 10, 2025
+    ans = ask(assistant, corpus, "rough grading wraps up Thursday June 12 at 7am. Latest I can notify the town?",
+              municipality="hempstead")
+    assert ans.calculator == "deadlines" and "Tuesday, June 10, 2025" in ans.lead, ans.lead
+
+
+def test_regrading_a_ditch_to_its_original_profile_may_be_exempt(assistant, corpus):
+    ans = ask(assistant, corpus, "Highway crew is regrading a roadside ditch back to its original profile, about 2 "
+              "acres. SWPPP needed?", municipality="hempstead")
+    assert ans.calculator == "applicability" and "may be exempt" in ans.lead, ans.lead
+
+
+def test_what_keeps_installed_practices_working_is_the_maintenance_rule(assistant, corpus):
+    # a bioswale named does not make it the "which practice must I install?" gap
+    ans = ask(assistant, corpus, "We have bioswales behind our buildings in Hempstead. What does the owner have to "
+              "have in place to keep them working?")
+    assert not ans.abstained and "hempstead:393(C)" in [c.id for c in ans.citations], ans.answer
+
+
+def test_a_section_looked_up_is_named_by_its_heading(assistant, corpus):
+    ans = ask(assistant, corpus, "pull up 7-11(h)", municipality="tuckahoe")
+    assert ans.intent == "lookup" and "Notice of change of address" in ans.lead, ans.lead
+

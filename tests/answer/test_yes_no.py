@@ -145,6 +145,9 @@ def test_a_statement_before_the_question_negates_it_only_when_referred_back_to(q
     ("is a 6 acre project covered?", "Is a project of 5 acres or more covered?", True),
     ("0.3 inch of rain - report due?", "Is a report due after 0.5 inch of rain?", False),
     ("is a report due after half an inch?", "Is a report due after 0.5 inch of rain?", False),  # words vs digits
+    # a chapter's number and a person's age are no figures the headnote must share
+    ("does a utility count as an electrical contractor under ch 7?", "Is a public utility an electrical contractor?", True),
+    ("my 17-year-old works for a contractor. is he a contractor?", "Is an employee of a contractor a contractor?", True),
 ])
 def test_a_figure_within_the_headnote_questions_bound_is_its_figure(question, asked, same):
     assert same_figures(question, asked) is same
@@ -761,3 +764,32 @@ def test_whether_it_is_against_the_rules_is_yes_for_an_outright_prohibition(plan
     # a prohibition with an exception does not settle it
     excepted = "No person shall use any wiring installed in violation of this chapter, except by permit."
     assert yes_no(plan("is it illegal to keep using the wiring?"), hit(), excepted) is None
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("The sediment trap is about a third full. Do we have to clean it out now?", "No"),
+    ("Our sediment pond is 60% full of silt. Must we clean it out?", "Yes"),
+    ("The trap is half full. Does it have to be cleaned?", "Yes"),  # reduced by 50%: the duty starts there
+])
+def test_how_full_a_trap_is_against_the_share_that_starts_the_duty(corpus, question, expected):
+    planner = Planner(corpus)
+    p = corpus.get("hempstead:393(A)(1)")
+    h = Hit(id=p.id, municipality="hempstead", citation=p.citation, heading=p.heading, text=p.text, score=1.0)
+    assert yes_no(planner.build(question, "hempstead"), h, p.text) == expected
+
+
+def test_no_share_named_gives_no_share_verdict():
+    from codeassist.asking import share_verdict
+    assert share_verdict("Do we have to clean the trap out?", "whenever their design capacity has been reduced by 50%") is None
+    assert share_verdict("It is a third full.", "shall be removed") is None
+
+
+@pytest.mark.parametrize("question, official", [
+    ("Can the building inspector shut off my power?", True),
+    ("An inspector came by and wants to shut off the power. Can he actually do that?", True),
+    ("The inspector cut our power. My electrician fixed it. Can he reconnect it?", False),  # the electrician
+    ("My electrician says the town requires a permit. Can he pull it?", False),
+])
+def test_he_asked_about_after_an_official_is_named_asks_of_the_official(question, official):
+    from codeassist.asking import asked_of_an_official
+    assert asked_of_an_official(question) is official

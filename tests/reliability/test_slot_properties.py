@@ -256,6 +256,19 @@ def test_calculator_input_from_any_area_question_validates_or_explains(muni, x):
     ("0.9 acre cleared now and another 0.4 acre next year, same expansion plan", "part_of_common_plan", True),
     ("our supervising master electrician's last day with us is Aug 14, 2026", "event", "supervisor_left"),
     ("the old owner DIY'd a subpanel; the inspector ordered it disconnected", "electrical", True),
+    ("regrading the roadside ditch back to its original profile", "activity", "routine_maintenance"),
+    ("convicted again 6 years after his first offense", "years_window", 6.0),
 ])
 def test_situation_slots(q, slot, value):
     assert S.read_slots(q, date(2026, 12, 5))[0].get(slot) == value
+
+
+@pytest.mark.parametrize("q, expected", [
+    ("grading ends Thursday June 12 at 7am", date(2025, 6, 12)),  # a Thursday in 2025, not in 2026
+    ("starting Monday Sept 8", date(2025, 9, 8)),
+    ("told him Thurs. July 3 at 2pm", date(2025, 7, 3)),
+    ("grading ends June 12", date(2026, 6, 12)),  # no weekday: this year
+    ("grading ends Friday June 12", date(2026, 6, 12)),  # the weekday agrees with this year
+])
+def test_a_weekday_before_a_date_without_a_year_picks_the_nearest_year_it_fits(q, expected):
+    assert S.extract_dates(q, date(2026, 12, 5)) == [expected]

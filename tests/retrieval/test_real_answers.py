@@ -205,3 +205,23 @@ def test_keeping_a_sites_litter_out_of_the_storm_drains_is_the_swppps_not_a_dump
               "storm drains?", "hempstead")
     assert not ans.abstained and "hempstead:391(B)(1)(e)" in [c.id for c in ans.citations]
     assert ask(assistant, corpus, "when is trash pickup on my street?", "hempstead").abstained
+
+
+def test_what_anyone_is_forbidden_does_not_deny_an_officials_power(assistant, corpus):
+    # "unlawful to reconnect" binds the public; it says nothing against the inspector cutting the power
+    ans = ask(assistant, corpus, "An inspector came by and wants to shut off the power to our basement panel because "
+              "he says it's a hazard. Can he actually do that?", municipality="tuckahoe")
+    assert not ans.lead.startswith("No"), ans.lead
+
+
+def test_the_sections_own_closer_question_answers_before_its_subdivisions(assistant, corpus):
+    # 7B-4(b) lists two ways to review (himself, or an engineer with Board approval); taking a certification is not one
+    ans = ask(assistant, corpus, "In Tuckahoe can the stormwater officer just take my engineer's certification "
+              "instead of reviewing the plans himself?")
+    assert ans.lead.startswith("No") and ans.citations[0].id == "tuckahoe:7B-4(b)", ans.lead
+
+
+def test_how_full_the_trap_is_decides_whether_it_must_be_cleaned(assistant, corpus):
+    ans = ask(assistant, corpus, "Our sediment trap is about a third full of silt. Do we have to clean it out now?",
+              "hempstead")
+    assert ans.lead.startswith("No") and ans.citations[0].id == "hempstead:393(A)(1)", ans.lead

@@ -291,7 +291,7 @@ def headline(out: PenaltyOutput, names: dict[str, str], data: dict | None = None
 # "...the first one was seven years ago. Does the higher second-offense range apply?": a yes/no question
 # whether a repeat-offense tier applies, which the computed tier settles.
 _REPEAT_ASKED = re.compile(r"(?:^|[.?!:;,-]\s+)(?:does|do|is|are|will|would|am|can|could|should)\b[^.?!]*?"
-                           r"\b(?:(third)|second|repeat|subsequent|higher|bigger|enhanced|prior)\b[^.?!]*\?", re.I)
+                           r"\b(?:(third|3rd)|second|2nd|repeat|subsequent|higher|bigger|enhanced|prior)\b[^.?!]*\?", re.I)
 
 
 # "does each week count as a new violation?", "is every day a separate offense?": whether the law counts in that unit.

@@ -79,7 +79,7 @@ class Corpus:
                 for pid in gap.yields_to:
                     if pid not in self._provisions:
                         raise CorpusError(f"{ordinance.id}: gap yields_to {pid} is not a provision")
-                for pattern in [*gap.all_of, *gap.any_of]:
+                for pattern in [*gap.all_of, *gap.any_of, *gap.none_of]:
                     try:
                         re.compile(pattern)
                     except re.error as exc:
