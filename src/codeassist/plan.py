@@ -447,6 +447,10 @@ class Planner:
             if named and muni not in named and self._says_generically(text, muni):
                 # Village chosen: "in the village do we have to ... like they do in hempstead?" names it too.
                 named = (*named, muni)
+            elif not named and other and self._says_generically(text, muni):
+                # Village chosen: "can the village building inspector run a side business over in Bronxville?"
+                # asks of the caller's village; the other village is only where the business is
+                named = (muni,)
             elif named_wins and len(set(named)) == 1 and muni not in named and self._says_by_name(text, named[0]):
                 # Hempstead chosen, "can I get registered in Tuckahoe ...?": the words typed say where.
                 overridden, muni, source = muni, named[0], "question"

@@ -274,7 +274,7 @@ def extract_duration_days(q: str) -> int | None:
 
 _ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|wired|(?:dis|re)connect(?:ed|ing|ion|s)?|rewir(?:e|ed|es|ing)|fuse|fuses|switch(?:es)?|outlets?|receptacles?|circuits?|subpanel|"
                          r"panel|lamp sockets?|drop cords?|journeym[ae]n|sheetrock over|breakers?|ceiling fans?|"
-                         r"light(?:ing)? fixtures?|(?:wired|electrical) fixtures?|string lights|generators?|ev chargers?|car chargers?|solar (?:panels?|arrays?|systems?|pv)|photovoltaic|pv)\b", re.I)
+                         r"light(?:ing)? fixtures?|(?:wired|electrical) fixtures?|string lights|generators?|(?:temporary|temp) (?:power|service|lighting)|ev chargers?|car chargers?|solar (?:panels?|arrays?|systems?|pv)|photovoltaic|pv)\b", re.I)
 
 
 ACTIVITY_KEYWORDS: list[tuple[str, str]] = [

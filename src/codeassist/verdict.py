@@ -43,6 +43,14 @@ YES_NO_RULE_EXISTS = 0.6
 YES_NO_CONTRADICTS = 0.50
 
 
+# A headnote question about a place elsewhere ("property outside the Village, in a neighboring town").
+_ELSEWHERE = re.compile(r"\b(?:outside|neighbou?ring|across the (?:line|border)|another (?:town|village|city|"
+                        r"municipality|state)|other (?:towns?|villages?|cit(?:y|ies)|municipalit\w+|states?))\b", re.I)
+# A law that applies to its own territory, asked whether it reaches a place named outside it.
+_TERRITORY = re.compile(r"\bappl(?:y|ies|icable) (?:to|within) the territory of\b", re.I)
+_APPLIES_ASKED = re.compile(r"\b(?:apply|applies|cover|covers|reach|reaches|govern|governs|in effect|in force)\b", re.I)
+
+
 def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     """"Yes"/"No" for a yes/no question, only from evidence. First the provision's curated headnote: it holds a
     yes/no question close to this one (YES_NO_MIN_SIMILARITY), asked with the same polarity (both negative or
@@ -63,6 +71,8 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         # does not grant another state's ("do I need ...?" is not asked of a grant); other rules for New York: none
         granted = _GRANTS.search(said) and plan.asks != "obligation" and not A.asked_negatively(plan.query)
         return "No" if granted else None
+    if plan.other_place and _TERRITORY.search(said) and _APPLIES_ASKED.search(plan.query[asking_clause(plan.query):]):
+        return "No"  # "does Tuckahoe's electrical chapter apply over in Yonkers?" against "the territory of the Village"
     if (share := A.share_verdict(plan.query, f"{said} {hit.text}")) is not None:
         return share  # "a third full of silt. Do we have to clean it out?" against "reduced by 50%": not yet
     if A.claims_another_figure(plan.query, said):
@@ -258,6 +268,8 @@ def headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
         return None  # 0.3 inch is not the headnote's 0.5 inch; "is 1 inch = 500 feet enough?" is not "is there a scale?"
     if A.counts_otherwise(plan.query, asked):
         return None  # "is every day a new offense?" is not "is each week's continued violation one?"
+    if hit.yes_no == "no" and _ELSEWHERE.search(asked) and not _ELSEWHERE.search(plan.query) and not plan.other_place:
+        return None  # "does the code apply to my house on Main Street?" is not "... to property outside the Village?"
     return "Yes" if (hit.yes_no == "yes") == (relation == "same") else "No"
 
 

@@ -334,6 +334,8 @@ def test_what_the_villages_text_lacks_is_named_not_borrowed(assistant, corpus, q
     ("Oyster Bay marina SWPPP - what does the town want?", None),
     ("CT DEEP construction stormwater general permit - how do we register?", None),
     ("Does the federal OSHA trench rule apply to my utility trench?", None),
+    ("When does the Tuckahoe Board of Examiners give the electrical exam?", "tuckahoe"),
+    ("Is it going to rain in Hempstead this weekend?", None),
 ])
 def test_subjects_and_chapters_the_texts_do_not_hold_are_not_answered(assistant, corpus, q, muni):
     assert ask(assistant, corpus, q, municipality=muni).abstained

@@ -1013,3 +1013,29 @@ def test_two_defined_terms_named_without_a_difference_asked_ask_no_definition(bu
 ])
 def test_shorthand_for_required_asks_an_obligation(build, question, asks):
     assert build(question).asks == asks
+
+
+def test_the_callers_village_is_the_village_asked_of_though_another_is_named(build):
+    # the caller chose Tuckahoe: "the village building inspector" is its inspector; Bronxville is where the side business is
+    plan = build("Can the village building inspector also run a side business over in Bronxville?", "tuckahoe")
+    assert plan.named == ("tuckahoe",) and plan.intent != "abstain"
+    # no caller: "the town" beside another town named is that town
+    plan = build("Oyster Bay marina SWPPP - what does the town want?")
+    assert plan.named == () and plan.intent == "abstain" and plan.other_place == "Oyster Bay"
+
+
+@pytest.mark.parametrize("question, subject", [
+    ("Once the underground detention under our parking deck is finished, what paperwork is due?", None),
+    ("is the new parking lot impervious cover?", None),
+    ("where can I park overnight on my street?", "park overnight"),  # the words matched name it
+    ("parking rules near the village hall?", "parking"),
+])
+def test_a_parking_structure_is_a_site_not_a_parking_rule(question, subject):
+    from codeassist.glossary import load_glossary
+    assert load_glossary().other_subject(question) == subject
+
+
+def test_temporary_power_is_electrical_work(build):
+    plan = build("We're renting temporary power for a tented wedding. Does the approval for temp work last forever?",
+                 "tuckahoe")
+    assert plan.slots.get("electrical") and plan.subject is None

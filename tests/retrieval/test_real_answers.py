@@ -225,3 +225,23 @@ def test_how_full_the_trap_is_decides_whether_it_must_be_cleaned(assistant, corp
     ans = ask(assistant, corpus, "Our sediment trap is about a third full of silt. Do we have to clean it out now?",
               "hempstead")
     assert ans.lead.startswith("No") and ans.citations[0].id == "hempstead:393(A)(1)", ans.lead
+
+
+@pytest.mark.parametrize("q, muni, lead", [
+    # the chapter applies to the Village's territory; a place named across the line is outside it
+    ("Does Tuckahoe's electrical chapter apply over in the Yonkers side of the line?", None, "No"),
+    # both texts reinvest the interest; neither pays it out
+    ("Developer put up a cash escrow for the road work. Does the interest get paid out to them each year?", "tuckahoe", "No"),
+    # in the business of installing by contract: an electrical contractor (its employees are not)
+    ("does a handyman who puts in outlets for paying customers count as an electrical contractor?", "tuckahoe", "Yes"),
+])
+def test_yes_no_from_the_rule_asked(assistant, corpus, q, muni, lead):
+    ans = ask(assistant, corpus, q, muni)
+    assert ans.lead.lstrip("*").startswith(lead) or f"**{lead}.**" in ans.lead, ans.lead
+
+
+
+def test_a_headnote_question_about_a_place_elsewhere_does_not_answer_a_question_naming_none(assistant, corpus):
+    # 7-2's "No" question is about property outside the Village; "my house on Main Street" names no other place
+    ans = ask(assistant, corpus, "Does the Tuckahoe electrical code apply to my house on Main Street?")
+    assert not ans.lead.startswith("**No"), ans.lead
