@@ -244,7 +244,7 @@ def _verdict_first(corpus: "Corpus", plan: QueryPlan, best: list) -> list:
             close_enough(best[1][3], _said(_lead_in(corpus, best[1][2].id), best[1][1])):
         return [best[1], best[0], *best[2:]]
     first = yes_no(plan, best[0][3], _said(_lead_in(corpus, best[0][2].id), best[0][1]))
-    if first is not None and len(best) > 1 and _same_family(best[0][2].id, best[1][2].id) and \
+    if first is not None and len(best) > 1 and same_family(best[0][2].id, best[1][2].id) and \
             headnote_verdict(plan, best[1][3]) not in (None, first) and \
             close_enough(best[1][3], _said(_lead_in(corpus, best[1][2].id), best[1][1])):
         # A section and its subdivision answer the other way ("can the Tuckahoe officer take my engineer's
@@ -266,8 +266,8 @@ def _verdict_first(corpus: "Corpus", plan: QueryPlan, best: list) -> list:
     return best
 
 
-def _same_family(a: str, b: str) -> bool:
-    """One provision is the other's subdivision ("7B-4(b)" and "7B-4(b)(1)")."""
+def same_family(a: str, b: str) -> bool:
+    """One provision is the other's subdivision, at any depth ("7B-4(b)" and "7B-4(b)(1)")."""
     return a.startswith(b + "(") or b.startswith(a + "(")
 
 

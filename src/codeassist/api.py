@@ -435,4 +435,4 @@ def _with_note(answer: Answer, words: str) -> Answer:
 
 def _rests_on(pid: str, cited: frozenset[str]) -> bool:
     """The provision is one of `cited`, or a part or the whole of one ("391(B)(2)" and "391(B)(2)(c)")."""
-    return pid in cited or any(c.startswith(pid + "(") or pid.startswith(c + "(") for c in cited)
+    return pid in cited or any(A.same_family(pid, c) for c in cited)

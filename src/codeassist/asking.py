@@ -434,10 +434,14 @@ def asked_of_an_official(question: str) -> bool:
         return True
     if not _PRONOUN_ASKS.search(clause):
         return False
-    before = question[:at]
-    official = [m.end() for m in _OFFICIAL_PERSON.finditer(before)]
-    party = [m.end() for m in _PARTY_NAMED.finditer(before)]
-    return bool(official) and (not party or official[-1] > party[-1])
+    return _named_last(question[:at], _OFFICIAL_PERSON, _PARTY_NAMED)
+
+
+def _named_last(text: str, one: re.Pattern[str], other: re.Pattern[str]) -> bool:
+    """`one` names someone in `text`, and after the last person `other` names (if any)."""
+    ones = [m.end() for m in one.finditer(text)]
+    others = [m.end() for m in other.finditer(text)]
+    return bool(ones) and (not others or ones[-1] > others[-1])
 
 
 def asked_of_a_party(question: str) -> bool:
@@ -450,7 +454,4 @@ def asked_of_a_party(question: str) -> bool:
         return False
     if (asker["who"] or "").lower() not in ("he", "she"):
         return True
-    before = question[:at]
-    party = [m.end() for m in _PARTY_NAMED.finditer(before)]
-    official = [m.end() for m in _OFFICIAL_NAMED.finditer(before)]
-    return bool(party) and (not official or party[-1] > official[-1])
+    return _named_last(question[:at], _PARTY_NAMED, _OFFICIAL_NAMED)

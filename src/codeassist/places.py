@@ -357,13 +357,14 @@ class Gazetteer:
                    (m.name.kind == "beyond" or _SITED_BEFORE.search(low[max(0, m.start - 60):m.start]))
                    for m in self._matches(text, ours))
 
-    def same_kind_named(self, text: str, ours: Iterable[str], kind: str) -> bool:
-        """Whether `text` names another place of this kind ("town", "village") that is not only where someone
-        comes from: "Oyster Bay marina SWPPP - what does the town want?" asks about Oyster Bay's town, while
-        "electrician from Yonkers, what does the village need?" asks about ours."""
+    def kinds_named(self, text: str, ours: Iterable[str]) -> frozenset[str]:
+        """The kinds ("town", "village") of the other places `text` names that are not only where someone comes
+        from: "Oyster Bay marina SWPPP - what does the town want?" names a town, so "the town" may be Oyster Bay;
+        "electrician from Yonkers, what does the village need?" names none (a city, and an origin)."""
         low = _lower_same_length(text)
-        return any(m.name is not None and m.name.kind == kind and m.name.base not in self._abroad_names
-                   and not _ORIGIN_BEFORE.search(low[max(0, m.start - 40):m.start]) for m in self._matches(text, ours))
+        return frozenset(m.name.kind for m in self._matches(text, ours) if m.name is not None
+                         and m.name.base not in self._abroad_names
+                         and not _ORIGIN_BEFORE.search(low[max(0, m.start - 40):m.start]))
 
     def outside_new_york(self, text: str, ours: Iterable[str]) -> bool:
         """Whether `text` names a place outside New York State ("licensed in New Jersey", "Stamford, CT")."""

@@ -316,6 +316,8 @@ class Planner:
 
     def _named(self, text: str, other_place: str | None) -> list[str]:
         low = self.gazetteer.mask(text, self.ours).lower()
+        # "Oyster Bay marina SWPPP - what does the town want?": "the town" beside another town named is that one
+        elsewhere = self.gazetteer.kinds_named(text, self.ours) if other_place else frozenset()
         found: list[tuple[int, str]] = []
         generic: list[tuple[int, str]] = []
         for mid, names in self.aliases.items():
@@ -326,8 +328,7 @@ class Planner:
             specific, loose = [p for p, g in at if not g], [p for p, g in at if g]
             if specific:
                 found.append((min(specific), mid))
-            elif loose and not (other_place and self.gazetteer.same_kind_named(
-                    text, self.ours, self.corpus.municipalities[mid].kind)):
+            elif loose and self.corpus.municipalities[mid].kind not in elsewhere:
                 generic.append((min(loose), mid))
         # "the village" names a municipality only when no municipality is named by its own name.
         ids = [mid for _, mid in sorted(found or generic)]

@@ -141,13 +141,18 @@ def impossible_dates(q: str) -> list[str]:
     return bad
 
 
+def _weekday_index(word: str) -> int:
+    """Monday 0 ... Sunday 6, from a day's name or its first three letters ("thurs" -> 3)."""
+    return next(i for i, day in enumerate(_WEEKDAYS) if day.startswith(word[:3]))
+
+
 def _year_of_weekday(before: str, month: int, day: int, today: date) -> int:
     """The year of a date written without one: this year, unless the weekday written just before it ("Thursday
     June 12") falls on that date only in a nearby year (the nearest, the earlier on a tie; within six years)."""
     m = re.search(r"\b((?:mon|tue|wed|thu|fri|sat|sun)(?:day|s|sday|nesday|rsday|rs|r|urday)?)\.?,?\s*$", before)
     if m is None:
         return today.year
-    wd = next(i for i, name in enumerate(_WEEKDAYS) if name.startswith(m[1][:3]))
+    wd = _weekday_index(m[1])
     for k in (0, -1, 1, -2, 2, -3, 3, -4, 4, -5, 5, -6, 6):
         try:
             if date(today.year + k, month, day).weekday() == wd:
@@ -189,7 +194,7 @@ def extract_dates(q: str, today: date) -> list[date]:
     for m in re.finditer(r"\b(?:(next|this|last)\s+)?(" + "|".join(_WEEKDAYS) + r"|" + _WEEKDAY_SHORT + r")\b", low):
         if re.match(r"\.?,?\s+(?:(?:" + month_names + r")\b|\d{1,4}[/-]\d)", low[m.end():]):
             continue  # "Monday June 8, 2026": the date that follows says which Monday
-        wd = next(i for i, day in enumerate(_WEEKDAYS) if day.startswith(m[2][:3]))
+        wd = _weekday_index(m[2])
         if m[1] == "next" or re.search(r"\b(starting|start|will|going to|begin)\b", low[: m.start()]):
             days = (wd - today.weekday()) % 7 or 7
             add(m.start(), today + timedelta(days=days))

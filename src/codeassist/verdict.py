@@ -127,9 +127,10 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     if headnote == "No" and A.other_actor(plan.query, hit.yes_no_text or "", plan.expansions):
         return None  # "can a landscape architect stamp it?" against "can a land surveyor prepare it?" (No)
     party = A.asked_of_a_party(plan.query)
+    official = A.asked_of_an_official(plan.query)
     if headnote == "Yes" and party and A.ASKS_OF_OFFICIAL.search(hit.yes_no_text or ""):
         return None  # "can I start before my SWPPP is approved?" is not "may the officer approve the work completed?"
-    if headnote is not None and A.asked_of_an_official(plan.query) and A.asked_of_a_party(hit.yes_no_text or ""):
+    if headnote is not None and official and A.asked_of_a_party(hit.yes_no_text or ""):
         return None  # "can the inspector shut off the power?" is not "may I reconnect before a certificate?"
     if headnote == "Yes" and plan.asks in ("permission", "authority") and A.PROHIBITS.search(said):
         return None  # "can they start before ...?" against "will not be reviewed until": the two disagree
@@ -153,7 +154,6 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return None
     # "isn't it against the rules for him to keep using it?" against "no person shall use ...": whatever the quote
     # forbids outright to anyone (its No to "may one do it?") is against the rules
-    official = A.asked_of_an_official(plan.query)
     if _VIOLATION.search(clause) and not official and _modal_verdict("permission", said) == "No" \
             and headnote != "No" and _speaks_to(plan.query, said, plan.expansions):
         return "Yes"
