@@ -398,6 +398,20 @@ def asks_the_required_step(clause: str, said: str) -> bool:
     return any(set(stems(m.group(1))) & asked for m in _WITHOUT_STEP.finditer(said))
 
 
+# "never registered", "hasn't got a permit", "unregistered", "without a license": a step not taken.
+_STEP_LACKED = re.compile(r"\b(?:never|not|no|without)\s+(?:[a-z]+\s+){0,2}?([a-z]+)|[a-z]+n['’]t\s+(?:[a-z]+\s+){0,2}?([a-z]+)|"
+                          r"\bun([a-z]{4,})", re.I)
+
+
+def lacks_the_required_step(question: str, said: str) -> bool:
+    """The situation told lacks the step a prohibition requires ("never registered with the village" against
+    "unlawful ... without being registered"): what the law forbids is what happened."""
+    if not PROHIBITS.search(said):
+        return False
+    steps = {s for m in _WITHOUT_STEP.finditer(said) for s in stems(m.group(1))}
+    return bool(steps) and any(set(stems(next(g for g in m.groups() if g))) & steps for m in _STEP_LACKED.finditer(question))
+
+
 PROHIBITS = re.compile(r"\b(?:shall not|may not|must not|will not|cannot|no (?:[\w-]+ ){1,9}shall|unlawful|prohibited)\b", re.I)
 
 

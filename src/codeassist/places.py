@@ -41,6 +41,10 @@ _SITED_BEFORE = re.compile(r"\b(?:lots?|propert(?:y|ies)|house|home|houseboat|ya
                            r"subdivision|colony)\b(?:\s+[\w',-]+){0,3}?\s+(?:in|on|at|near)\s+(?:the\s+)?$")
 _ORIGIN_BEFORE = re.compile(r"\b(?:from|out of|licen[sc]ed (?:in|by)|registered (?:in|with)|based (?:in|out of)|"
                             r"work(?:s|ed|ing)? (?:in|for)|moved (?:here )?from)\s+(?:the\s+)?(?:(?:town|village|city) of\s+)?$")
+# "while he's down in Florida all winter", "the owner is away in Florida": where someone is for a while, not where
+# the work or the question is.
+_AWAY_BEFORE = re.compile(r"(?:\bwhile [a-z]+(?:'s|'re|'m| is| are| am| was| were)\s+(?:away |down |up |out |off |over |still )?in|"
+                          r"\b(?:away|vacationing|wintering|on vacation|on holiday|snowbirding) in)\s+(?:the\s+)?$")
 _STATE_AGENCY = re.compile(r"(?<![\w-])([A-Z]{2})[ -](?:[A-Z]{2,6})(?![\w-])")
 _WORDLIKE_CODES = frozenset({"IN", "OR", "ME", "OK", "HI", "OH", "AS", "ID", "DC", "PR", "VI", "MP", "GU", "DE", "MD"})
 _CAPITAL_COUNTY = re.compile(r"\b((?:[A-Z][A-Za-z.']+[ -]){1,3})County\b")
@@ -344,7 +348,9 @@ class Gazetteer:
     def other_place(self, text: str, ours: Iterable[str]) -> str | None:
         """The first place named in `text` that is not one of `ours` (lower-case names and aliases), as
         displayed (Title Case), or None."""
-        return next((m.name.display for m in self._matches(text, ours) if m.name is not None), None)
+        low = _lower_same_length(text)
+        return next((m.name.display for m in self._matches(text, ours) if m.name is not None
+                     and not _AWAY_BEFORE.search(low[max(0, m.start - 40):m.start])), None)
 
     def sited_elsewhere(self, text: str, ours: Iterable[str]) -> bool:
         """Whether the land or work asked about lies outside New York State ("does Hempstead's law cover my lot
@@ -368,7 +374,9 @@ class Gazetteer:
 
     def outside_new_york(self, text: str, ours: Iterable[str]) -> bool:
         """Whether `text` names a place outside New York State ("licensed in New Jersey", "Stamford, CT")."""
-        return any(m.name is not None and m.name.abroad for m in self._matches(text, ours))
+        low = _lower_same_length(text)
+        return any(m.name is not None and m.name.abroad and not _AWAY_BEFORE.search(low[max(0, m.start - 40):m.start])
+                   for m in self._matches(text, ours))
 
     def other_places(self, text: str, ours: Iterable[str]) -> list[str]:
         """Every such place, in the order named."""

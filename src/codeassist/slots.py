@@ -241,6 +241,9 @@ def extract_offense_number(q: str) -> int | None:
     # "second conviction; the first offense was two years before": the highest named is this one
     named = [n for word, n in _ORDINALS.items() if re.search(
         r"\b" + word + r"\b[\s-]+(?:[\w'&-]+\s+){0,3}?(?:offen[cs]e|violation|conviction|time|strike|infraction|citation|ticket)", low)]
+    if not named and re.search(r"\b(?:offen[cs]es?|violations?|convict\w*)\b", low):
+        # "offenses in 2020, 2023 and now 2025 ... range for the third one?": "one" stands for the offense
+        named = [n for word, n in _ORDINALS.items() if re.search(r"\b" + word + r"\s+one\b", low)]
     if named:
         return max(named)
     m = re.search(r"\b(\d+|one|two|three|four)\s+prior", low)
@@ -290,6 +293,8 @@ ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
     (r"\b(routine (?:maintenance|upkeep|repairs? and maintenance)|maintain(?:ing)? the original|back to (?:how|the way) it was|original (?:line|grade|profile|contours?|shape|cross[- ]?section|dimensions)|"
      # "repaving the existing lot at the same grade"
      r"(?:same|existing) (?:line and )?grade|"
+     # "reset the culvert to the line and grade it always had"
+     r"line and grade (?:it|they|that|this) (?:always |originally |already |once )?(?:had|has|have)|"
      r"(?:fix|fixing|clean|cleaning|regrad\w*) (?:an |the |our )?existing (?:ditch|swale|drainage|channel)|"
      # "clearing out a clogged drainage channel to restore its original capacity"
      r"restor\w* (?:its |the |their )?original (?:capacity|purpose|line|grade|flow)|original (?:hydraulic )?capacity|"
@@ -448,7 +453,8 @@ _FLAG_SLOTS = {
     "discharges_to_impaired_water": r"\b(impaired\b|303\s?\(d\)|tmdl\b)",  # "303(d)-listed": no word boundary after ")"
     "site_plan_review": r"\b(site plan|special permit|subdivision review)\b",
 }
-STORM = r"\b(rain|storm(?!water)|precip|it (?:poured|was pouring|is pouring|'s pouring)\b|downpour|pouring rain)"
+# "no storms since", "without rain": no storm happened.
+STORM = r"(?<!\bno )(?<!\bwithout )\b(rain|storm(?!water)|precip|it (?:poured|was pouring|is pouring|'s pouring)\b|downpour|pouring rain)"
 # The dated event a deadline question is about, first match wins.
 _EVENT_SLOTS = [
     ("storm", STORM),

@@ -13,7 +13,7 @@ from datetime import date
 from .errors import InvalidInput
 from .glossary import Glossary, load_glossary
 from .slots import STORM, read_slots
-from .text import clean_text
+from .text import clean_text, stems
 
 # Asked in the negative or about getting out of a rule ("can I skip ...", "without a permit", "exempt"): a yes
 # or no read off the law's modal would mislead.
@@ -190,6 +190,13 @@ def _definition_term(q: str, definitions: dict[str, str], abbreviations: dict[st
             for t in (term, term.rstrip("s"), term + "s", abbreviations.get(term, "")):
                 if t and definitions.get(t):
                     return t
+    if _MEANING_ASKED.search(q):
+        # "the roads will be 'dedicated' to the Town. what does that word mean?": another form of a defined word
+        for raw in candidates:
+            word = bare_phrase(raw)
+            same = [t for t in definitions if " " not in t and stems(t) == stems(word)] if re.fullmatch(r"[a-z]{5,}", word) else []
+            if len(same) == 1:
+                return same[0]
     if m:  # "what's impervious mean?": one word of exactly one defined term of two ("impervious cover")
         word = bare_phrase(m["term"])
         holding = [t for t in definitions if t.count(" ") == 1 and len(word) >= 5 and re.search(
@@ -197,6 +204,9 @@ def _definition_term(q: str, definitions: dict[str, str], abbreviations: dict[st
         if len(holding) == 1:
             return holding[0]
     return None
+
+
+_MEANING_ASKED = re.compile(r"\b(?:mean|means|meaning|defin\w*)\b", re.I)
 
 
 _OFFICIAL_TITLE = re.compile(r"\b(?:storm ?water|erosion(?: control)?|electrical)\s+(?:management\s+)?(?:officer|official|"

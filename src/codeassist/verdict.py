@@ -137,6 +137,9 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     # A rule with an exception ("halt all work except ...") answers a loosely matched question either way.
     if headnote is not None and close_enough(hit, said):
         return headnote
+    if judges and A.lacks_the_required_step(plan.query[:asking_clause(plan.query)], said) and \
+            _modal_verdict("permission", said) == "No" and _speaks_to(plan.query, said, plan.expansions):
+        return "No"  # "does side jobs and never registered with the village. Is that legal?" against "unlawful ... without being registered"
     if A.asked_negatively(plan.query):
         return None
     asks = "permission" if plan.asks == "authority" and party else plan.asks  # "can he (my electrician) ...?"

@@ -65,6 +65,20 @@ def test_penalty_numbers_come_from_the_calculator(assistant, corpus):
     assert "$700" in ans.answer and "$1,000" in ans.answer
 
 
+def test_what_else_besides_a_fine_is_answered_from_the_penalty_section(assistant, corpus):
+    # the fine itself is set in § 1-7 (a gap), but revocation and disorderly conduct are in § 7-14
+    ans = ask(assistant, corpus, "other than a fine, could a Tuckahoe electrician's registration be revoked after a conviction?",
+              municipality="tuckahoe")
+    assert not ans.abstained and ans.citations[0].id == "tuckahoe:7-14"
+
+
+def test_a_penalty_under_the_chapter_named_is_that_chapters(assistant, corpus):
+    # "ch 7" names the electrical code: its offenses count by the day (§ 7-14), not the stormwater law's weeks
+    ans = ask(assistant, corpus, "contractor ignored the order and worked 5 more days. how many separate offenses under ch 7?")
+    assert ans.calculator == "penalty" and ans.calculation["chapter"] == "electrical"
+    assert {c.id for c in ans.citations} == {"tuckahoe:7-14"}
+
+
 @pytest.mark.parametrize("q", [
     "what are the parking rules in Yonkers?",
     "do I need a swppp in North Hempstead?",
@@ -306,6 +320,8 @@ def test_what_the_villages_text_lacks_is_named_not_borrowed(assistant, corpus, q
     ("write me a haiku about rain", None),
     # Luck is asked for, whatever law words come with it.
     ("which silt fence color is the luckiest bet for passing the erosion inspection? feeling superstitious", None),
+    # A translation is asked for, whatever law words come with it.
+    ("put the notice of violation into Korean for our crew - translate it please", None),
     # Named by the glossary's [[other_subjects]]; their closest provisions come near in meaning but say nothing of them.
     ("does the village want a plumber's permit to replace a water heater?", "tuckahoe"),
     ("how tall is a house allowed to be? what's the maximum building height", "hempstead"),

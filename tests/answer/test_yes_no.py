@@ -82,6 +82,17 @@ def test_the_modal_and_the_headnote_disagreeing_gives_no_verdict(plan):
     assert yes_no(q, hit("no", "Does the Village keep the fee?", FAR), said) is None
 
 
+@pytest.mark.parametrize("question, expected", [
+    ("he does electrical contracting for pay and never registered. is that legal?", "No"),
+    ("he does electrical contracting for pay and is registered. is that legal?", None),
+])
+def test_a_situation_lacking_the_step_a_prohibition_requires_is_not_allowed(plan, question, expected):
+    said = ("It shall be unlawful for any person, firm or corporation to engage in the business of electrical contractor "
+            "without being registered as an electrical contractor.")
+    close = hit("yes", "Must an electrical contracting business be registered?", YES_NO_EXCEPTION_SIMILARITY + 0.03)
+    assert yes_no(plan(question), close, said) == expected
+
+
 def test_a_yes_against_a_prohibition_in_the_quote_gives_no_verdict(plan):
     said = "No person shall connect the wiring until the certificate has been issued."
     assert yes_no(plan("can I connect the wiring myself?"),

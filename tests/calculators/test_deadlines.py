@@ -297,6 +297,11 @@ def test_the_next_weekly_report_is_seven_days_after_the_last():
      "completion_of_rough_grading"),
     ("site clearing will be done March 20 2026 - when's the notice due?", {"dates": ["2026-03-20"]},
      "completion_of_site_clearing"),
+    # another name for a listed milestone (the rules' `said`), and "construction" left unsaid
+    ("We winterize the site Nov 20 2026, end of the season for us. When is the notice due?", {"dates": ["2026-11-20"]},
+     "close_of_the_construction_season"),
+    ("crews reopen for the season April 6 2026 - latest day to tell the town?", {"dates": ["2026-04-06"]},
+     "reopening_of_the_construction_season"),
 ])
 def test_a_listed_milestone_named_in_the_question_dates_its_notice(question, slots, milestone):
     from codeassist.calculators.deadlines import read_slots

@@ -148,6 +148,23 @@ def test_the_years_named_set_how_far_apart_the_offenses_were(question, tier_prio
     assert abs((today - prior).days / 365.25 - tier_prior_years) < 0.01
 
 
+@pytest.mark.parametrize("question, slots, today_, prior_dates", [
+    # one date per offense: the latest is this offense, the others the priors (not spread back from today)
+    ("violations in March 2019, Feb 2022 and Oct 2023 - what does the third one cost?",
+     {"offense_number": 3, "dates": ["2019-03-01", "2022-02-01", "2023-10-01"]}, "2023-10-01", ["2019-03-01", "2022-02-01"]),
+    # two dates for three offenses: spread back from today as before
+    ("third offense; the others were 2019 and 2022", {"offense_number": 3, "dates": ["2019-01-01", "2022-01-01"]}, None, None),
+])
+def test_a_date_for_each_offense_dates_them(question, slots, today_, prior_dates):
+    from codeassist.calculators.penalty import read_slots
+    data, _ = read_slots(slots, question, "hempstead", today=date(2026, 12, 3))
+    if today_ is None:
+        assert data["offense_date"] == "2026-12-03" and len(data["prior_conviction_dates"]) == 2
+    else:
+        assert (data["offense_date"], data["prior_conviction_dates"]) == (today_, prior_dates)
+        assert calc(**data).tier == 3  # 2019-03 to 2023-10: all within five years
+
+
 @pytest.mark.parametrize("question, continuing_tier, lead", [
     ("the first conviction was seven years ago. does the higher second-offense range apply?", 1, "No. Tier 1"),
     ("second conviction two years after the first: do we get the repeat-offense fine?", 2, "Yes. Tier 2"),
@@ -185,6 +202,8 @@ def test_whether_each_day_or_week_counts_is_answered_by_the_laws_unit(muni, ques
     (0, "what is the fine? we were quoted $500", "Tier 1"),           # not a yes/no question about the amount
     (1, "second conviction: does the $350-$700 tier apply?", "Yes. Tier 2"),
     (0, "first offense: does the $350-$700 tier apply?", "No. Tier 1"),
+    (0, "first offense. does the $350-700 bracket apply?", "No. Tier 1"),    # one dollar sign for the range
+    (1, "2nd conviction, is it the $350 to 700 range?", "Yes. Tier 2"),
 ])
 def test_a_dollar_amount_asked_about_is_checked_against_the_tiers(priors, question, lead):
     from codeassist.calculators.penalty import headline

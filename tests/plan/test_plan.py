@@ -57,12 +57,22 @@ def test_the_municipality_named_in_the_question(build, question, expected):
     ("is the North Hempstead erosion law any stricter?", "North Hempstead"),
     ("a 2 acre subdivision in Oyster Bay", "Oyster Bay"),
     ("can my contractor pull an electrical permit in Yonkers", "Yonkers"),
+    ("we're building a house down in Florida, need a swppp?", "Florida"),   # "down in": where the work is
 ])
 def test_another_place_is_not_ours_and_abstains(build, question, place):
     plan = build(question)
     assert plan.other_place == place
     assert plan.municipality is None and plan.named == ()
     assert plan.intent == "abstain"
+
+
+@pytest.mark.parametrize("question", [
+    "can a registered electrician let his helper run jobs under his name while he is away in Arizona?",
+    "the owner is vacationing in Florida, can the contractor sign the stormwater plan for her?",
+])
+def test_where_someone_is_for_a_while_is_not_the_place_asked_about(build, question):
+    plan = build(question)
+    assert plan.other_place is None and plan.intent != "abstain"
 
 
 def test_another_place_beside_ours_does_not_abstain(build):
@@ -174,6 +184,15 @@ def test_what_is_a_defined_term_is_a_definition(build, question, term, pid):
     assert plan.intent == "definition" and plan.term == term
     assert plan.asked_definitions == (pid,)
     assert plan.definitions[0] == pid
+
+
+@pytest.mark.parametrize("question, term", [
+    ("the plans say the basin gets 'dedicated' to the town - what does that mean?", "dedication"),
+    ("define 'graded'", "grading"),
+])
+def test_another_form_of_a_defined_word_asks_its_definition(build, question, term):
+    plan = build(question)
+    assert plan.intent == "definition" and plan.term == term
 
 
 def test_a_term_used_in_passing_is_noticed_but_not_asked(build):

@@ -160,7 +160,9 @@ def test_the_dated_event_named(q, event):
 
 
 @pytest.mark.parametrize("q, n", [("contractor convicted twice in Hempstead", 2), ("ticketed three times for it", 3),
-                                  ("cited once before", None)])
+                                  ("cited once before", None),
+                                  ("violations in 2019, 2021 and 2024. what is the range for the third one?", 3),
+                                  ("which one is the third one on the list?", None)])  # no offense named
 def test_offenses_counted_in_words(q, n):
     assert S.extract_offense_number(q) == n
 
@@ -257,6 +259,7 @@ def test_calculator_input_from_any_area_question_validates_or_explains(muni, x):
     ("our supervising master electrician's last day with us is Aug 14, 2026", "event", "supervisor_left"),
     ("the old owner DIY'd a subpanel; the inspector ordered it disconnected", "electrical", True),
     ("regrading the roadside ditch back to its original profile", "activity", "routine_maintenance"),
+    ("relaying the old drain pipe at the line and grade it always had", "activity", "routine_maintenance"),
     ("convicted again 6 years after his first offense", "years_window", 6.0),
 ])
 def test_situation_slots(q, slot, value):

@@ -404,14 +404,20 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
 
 # "latest we can notify?", "when's the notice due?": a day is asked for ("how much heads-up?" asks the rule).
 _ASKS_A_DAY = re.compile(r"\b(?:when|when'?s|latest|last day|deadline|by what|what day|what date|due)\b", re.I)
-# Words every listed milestone shares: the rest name one ("we wrap up rough grading June 8" -> completion of
-# rough grading).
-_MILESTONE_SHARED = frozenset(("complet", "start", "of"))
+# Words every listed milestone shares, or that a question about a construction site leaves unsaid: the rest
+# name one ("we wrap up rough grading June 8" -> completion of rough grading; "we reopen for the season" ->
+# reopening of the construction season).
+_MILESTONE_SHARED = frozenset(("complet", "start", "of", "construct"))
+
+
+def _said(phrase: str) -> re.Pattern:
+    return re.compile(r"(?<![\w-])" + r"[\s-]+".join(map(re.escape, phrase.split())) + r"(?![\w-])", re.I)
 
 
 def _milestone_named(question: str, municipality: str) -> str | None:
     """The key of the listed milestone whose own words (two or more) the question uses, the one with most words
-    when several match; None when none does. The start of construction is the construction_start event's."""
+    when several match, or one of whose other names (`said` in the rules) it uses; None when none does. The start
+    of construction is the construction_start event's."""
     from codeassist.text import content_stems
 
     asked = set(content_stems(question))
@@ -420,6 +426,9 @@ def _milestone_named(question: str, municipality: str) -> str | None:
         words = set(content_stems(ref.quote)) - _MILESTONE_SHARED
         if len(words) >= 2 and words <= asked and (best is None or len(words) > best[0]):  # not "construction" alone
             best = (len(words), key)
+    if best is None:
+        best = next(((0, key) for key, ref in milestones(municipality).items()
+                     if any(_said(p).search(question) for p in getattr(ref, "said", ()))), None)
     return best[1] if best else None
 
 

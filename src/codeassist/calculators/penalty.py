@@ -234,7 +234,11 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
     n = slots.get("offense_number")
     if n:
         n = min(n, MAX_OFFENSES)
-    if n and n > 1:
+    dated = sorted(slots.get("dates") or ())
+    if n and n > 1 and len(dated) == n and "offense_date" not in (prior or {}):
+        # "offenses June 2020, May 2023 and now April 2025 ... the third one?": one date per offense, this one last
+        data["offense_date"], data["prior_conviction_dates"] = dated[-1], dated[:-1]
+    elif n and n > 1:
         gap = slots.get("years_window") or _years_between(question, today) or 1.0
         step_days = int(round(gap * 365.25 / max(1, n - 1)))
         start = datetime.fromisoformat(str(data["offense_date"])).date()
@@ -307,6 +311,8 @@ def _unit_verdict(question: str, sv: SeparateViolations) -> str:
 
 # "is it true the first-offense fine is $35,000?", "can they fine you $10,000 a day?": one amount, asked yes or no.
 _AMOUNT = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*(k\b|thousand\b)?", re.I)
+# The second figure of a range written with one dollar sign ("the $350-700 bracket", "$350 to 700").
+_RANGE_END = re.compile(r"\$\s?\d[\d,]*\s*(?:-|\u2013|to)\s*(\d[\d,]*)(?![\d,.]*\s*(?:k\b|thousand\b|%|percent|days?|weeks?|years?|months?))", re.I)
 _AMOUNT_ASKED = re.compile(r"(?:^|[.?!:;,-]\s+)(?:is|are|can|could|does|do|will|would|may|might)\b[^.?!]*\?|"
                            r"\b(?:true|right|correct|accurate|really)\b", re.I)
 
@@ -317,6 +323,7 @@ def _amount_verdict(question: str, out: PenaltyOutput, stated: bool) -> str:
     or not, when the question says which offense it is (`stated`: prior offenses, or "first"); else '' (a
     second offense may be fined what a first may not)."""
     amounts = [float(f.replace(",", "")) * (1000 if k else 1) for f, k in _AMOUNT.findall(question)]
+    amounts += [float(m[1].replace(",", "")) for m in _RANGE_END.finditer(question)]  # "$350-700": 700 is dollars too
     if not 1 <= len(amounts) <= 2 or out.fine_max is None or not _AMOUNT_ASKED.search(question):
         return ""
     if out.fine_ceiling is not None and max(amounts) > out.fine_ceiling:

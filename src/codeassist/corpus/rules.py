@@ -193,6 +193,8 @@ class Reports(Ref):
 
 class Milestone(Ref):
     key: str
+    said: list[str] = Field(default_factory=list, description="Other ways people name the milestone (\"end of season\", "
+                            "\"shut down for the winter\"): whole phrases, matched case-insensitively, spaces or hyphens between words.")
 
 
 class DeadlinesRules(_Rule):
