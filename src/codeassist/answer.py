@@ -612,6 +612,27 @@ def _steps_citations(corpus: "Corpus", output: Any, limit: int = 6) -> list[Cita
     return out[:limit]
 
 
+# A step's quote holding this share of its words in the lead sentence is what the lead says.
+LEAD_QUOTED = 0.6
+
+
+def lead_cited_first(lead: str, cites: list[Citation]) -> list[Citation]:
+    """The calculation's citations with the one whose quote the lead sentence says first ("Not more than one acre
+    may be disturbed at any one time ..." leads: the at-once rule's provision, not the law's reach), when one
+    says it clearly more than the first does (LEAD_QUOTED of its words, and a fifth more than the first)."""
+    said = set(content_stems(lead))
+
+    def share(c: Citation) -> float:
+        words = set(content_stems(c.quote))
+        return len(words & said) / len(words) if words else 0.0
+    if len(cites) < 2:
+        return cites
+    best = max(range(len(cites)), key=lambda i: share(cites[i]))
+    if best == 0 or share(cites[best]) < LEAD_QUOTED or share(cites[best]) < share(cites[0]) + 0.2:
+        return cites
+    return [cites[best], *cites[:best], *cites[best + 1:]]
+
+
 def headline(name: str, out: Any, names: dict[str, str], data: dict | None = None, question: str = "") -> str:
     """The direct first sentence for a calculator result (each calculator owns its headline), in answer to
     the question asked."""

@@ -361,14 +361,16 @@ class Assistant:
                            f"{' and the '.join(names[m] for m in quiet)}'s text in this corpus does not.")
         for muni, out, data in parts:
             label = names[muni] if len(parts) > 1 else None
-            blocks.append(D.lead(A.headline(name, out, names, data, q), label))
+            lead = A.headline(name, out, names, data, q)
+            blocks.append(D.lead(lead, label))
             if name == "swppp_checklist" and getattr(out, "items", None):
                 blocks += [D.quote(cite(self.corpus, self.corpus.get(i.provision_id), i.text), role="item")
                            for i in out.items[:8]]
                 blocks.append(D.text("- ...and the rest of the list in the full checklist (Calculators page, or "
                                      "`codeassist calc swppp_checklist --markdown`)."))
             else:
-                blocks += [D.quote(c, role="item") for c in A._steps_citations(self.corpus, out, limit=4 if len(parts) > 1 else 6)]
+                cites = A.lead_cited_first(lead, A._steps_citations(self.corpus, out, limit=99))
+                blocks += [D.quote(c, role="item") for c in cites[:4 if len(parts) > 1 else 6]]
             caveats.extend(c for c in getattr(out, "caveats", []) if c not in caveats)
         calc_json = parts[0][1].model_dump(mode="json") if len(parts) == 1 else \
             {"results": {m: o.model_dump(mode="json") for m, o, _ in parts}}

@@ -348,6 +348,20 @@ class Planner:
         """The question names the municipality by a generic alias of its own ("the village")."""
         return self._says(text, muni, generic=True)
 
+    def _divisions_as_this(self, text: str) -> str:
+        """`text` with each law named by its division ("Art. XXXVIII", "ch 7B") said as "this article"/"this chapter"."""
+        for oid, pattern in self._divisions:
+            word = self.corpus.ordinances[oid].division.split()[0].lower()
+            text = pattern.sub(f"this {word}", text)
+        return text
+
+    def _own_office_named(self, text: str, muni: str) -> bool:
+        """The question names an office of the municipality as the asker's own ("our new building inspector does
+        side jobs over in Yonkers"): the municipality is asked of, the other place is where something happens."""
+        m = self.corpus.municipalities.get(muni)
+        titles = {t for o in (m.offices if m else ()) for t in (o.name.split(",")[0].lower(), o.key.replace("_", " "))}
+        return any(re.search(r"\bour (?:new |own |local )?" + re.escape(t) + r"\b", text, re.I) for t in titles)
+
     def _says_by_name(self, text: str, muni: str) -> bool:
         """The question names the municipality by its own name ("Tuckahoe"), not only as "the town"."""
         return self._says(text, muni, generic=False)
@@ -448,7 +462,7 @@ class Planner:
             if named and muni not in named and self._says_generically(text, muni):
                 # Village chosen: "in the village do we have to ... like they do in hempstead?" names it too.
                 named = (*named, muni)
-            elif not named and other and self._says_generically(text, muni):
+            elif not named and other and (self._says_generically(text, muni) or self._own_office_named(text, muni)):
                 # Village chosen: "can the village building inspector run a side business over in Bronxville?"
                 # asks of the caller's village; the other village is only where the business is
                 named = (muni,)
@@ -466,11 +480,14 @@ class Planner:
         laws = self.corpus.ordinances_named(text)
         scope = (muni,) if muni else (named or self._topic_scope(laws))
         expansions = (*self.glossary.expansions(text), *self.speller.corrections(text))
-        words = [w for w in re.findall(r"[a-z]{3,}", self.without_places(text).lower()) if w not in STOPWORDS]
+        # "what authority does art XXXVIII rest on?": the law's number names it as "this article" does; its numerals
+        # are no words to search for
+        searched = self._divisions_as_this(text)
+        words = [w for w in re.findall(r"[a-z]{3,}", self.without_places(searched).lower()) if w not in STOPWORDS]
         unknown = tuple(w for w in words if not self.speller.knows(w) and not self.speller.corrections(w)
                         and not self.glossary.expansions(w))
-        expanded = append_expansions(text, expansions)
-        inlined, rest = self.glossary.inline(text, expansions)
+        expanded = append_expansions(searched, expansions)
+        inlined, rest = self.glossary.inline(searched, expansions)
         embedded = append_expansions(inlined, rest)
         citations = tuple(p.id for p in self.find_citations(text, muni))
         spans = [s for m in ([muni] if muni else list(self.terms)) for s in self.terms[m].find(expanded)]

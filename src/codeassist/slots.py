@@ -282,7 +282,9 @@ def extract_duration_days(q: str) -> int | None:
 
 _ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|wired|(?:dis|re)connect(?:ed|ing|ion|s)?|rewir(?:e|ed|es|ing)|fuse|fuses|switch(?:es)?|outlets?|receptacles?|circuits?|subpanel|"
                          r"panel|lamp sockets?|drop cords?|journeym[ae]n|sheetrock over|breakers?|ceiling fans?|"
-                         r"light(?:ing)? fixtures?|(?:wired|electrical) fixtures?|string lights|generators?|(?:temporary|temp) (?:power|service|lighting)|ev chargers?|car chargers?|solar (?:panels?|arrays?|systems?|pv)|photovoltaic|pv)\b", re.I)
+                         r"light(?:ing)? fixtures?|(?:wired|electrical) fixtures?|string lights|generators?|(?:temporary|temp) (?:power|service|lighting)|ev chargers?|car chargers?|solar (?:panels?|arrays?|systems?|pv)|photovoltaic|pv|"
+                         # "a 50-amp outdoor pedestal", "100 amp service"
+                         r"\d+[- ]?amps?|amperes?|amperage|transformers?|meters? sockets?|electric meters?)\b", re.I)
 
 
 ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
@@ -378,6 +380,11 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
         words[name] = match or ""
 
     area = extract_area(q)
+    lot = _LOT_AREA.search(_unhyphened(q)) if area else None
+    if lot is not None:
+        # "a home on a 2-acre wooded lot, clearing about 1.5 acres": the work's area, not the lot's, when both are given
+        rest = extract_area(_unhyphened(q)[:lot.start()] + " " + _unhyphened(q)[lot.end():])
+        area = rest or area
     if area:
         put("area_unit", area[0], None)
         put("area", area[1], f"{area[1]:g} {area[0]}")
@@ -392,7 +399,9 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
         if m:
             put(name, True, m.group(0))
     if re.search(r"(?:\bnot|n't|\bno longer) (?:a )?part of (?:any|a|an)\s+(?:[\w-]+\s+){0,2}?(?:subdivision|larger|common|"
-                 r"development|plan|project)|\bstand[- ]?alone\b|\bon its own\b", low):
+                 r"development|plan|project)|\bstand[- ]?alone\b|\bon its own\b", low) and not re.search(
+                     # "does this first phase need a SWPPP on its own?" asks whether the part alone does
+                     r"\b(?:need|needs|require|requires|trigger|triggers|count|counts)\b[^.?!]{0,60}\bon its own\b[^.?!]*\?", low):
         put("part_of_common_plan", False, "not part of")
     if slots.get("discharges_to_impaired_water") and re.search(r"\b(?:no|not|nothing|none|never|any)\W+(?:[\w'-]+\W+){0,2}impaired|"
                                                               r"n't\W+(?:[\w'-]+\W+){0,4}impaired", low):
@@ -444,7 +453,9 @@ _FLAG_SLOTS = {
                                r"(?:a|one|single) (?:new |brand[- ]new |custom |small )(?:house|home)\b|"
                                r"(?:house|home) for (?:my|our) (?:own )?family|our (?:own )?(?:family )?(?:house|home)\b",
     # "a development" is a subdivision; "land development (activity)" is the law's own term, not a plan.
-    "part_of_common_plan": r"\b(subdivision|lots|phases|phased|larger (?:common )?plan|common plan|(?<!land )development(?! activit)|"
+    "part_of_common_plan": r"\b(subdivision|lots|phases|phased|larger (?:common )?plan|common plan|(?:campus |site )?master plan|"
+                           # "this first phase is only 0.6 acres"
+                           r"(?:first|second|third|next|later|initial|early|this) phase|phase (?:one|two|three|1|2|3|i|ii|iii)|(?<!land )development(?! activit)|"
                            r"one of (?:the )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|many|a few) (?:houses|homes|lots|"
                            r"units|buildings)|same developer|same (?:\w+ ){0,2}plan\b|"
                            # "my half-acre lot is one of 12 the developer is selling off"
@@ -462,6 +473,8 @@ _EVENT_SLOTS = [
                     r"(?:reports?|inspections?(?!\s+(?:firms?|compan\w+|agenc\w+|agents?)))\b"),
     ("violation_notice", r"\b(nov(?!\.?\s*\d)|notice of violation|violation notice|served)\b"),  # not "Nov 25"
     ("wiring_concealment", r"\b(conceal\w*|sheetrock|drywall|cover(?:ing)? (?:up )?(?:the )?(?:wiring|wires|walls)|close (?:up )?the walls|"
+                           # "called in the in-wall wiring Saturday ... when can we close up?"
+                           r"wiring\b.{0,200}\bclos(?:e|ing) (?:it |them |everything |things )?(?:up|in)\b|"
                            r"(?:wiring|wires)\b[^.?!]{0,40}\b(?:covered|closed (?:up|in)|(?:ready|ok|okay) to (?:be )?(?:cover|close)\w*))\b"),
     ("disqualified", r"\b(?:disqualif\w*|dq(?:'?d|ed)?\b)"),
     ("supervisor_left", r"\b(supervis\w*|master electrician)\b.*\b(left|leaves|leaving|quit|quits|leave|gone|retired|retiring|fired|"

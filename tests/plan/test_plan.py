@@ -66,6 +66,13 @@ def test_another_place_is_not_ours_and_abstains(build, question, place):
     assert plan.intent == "abstain"
 
 
+def test_the_callers_own_office_keeps_the_callers_municipality(build):
+    # "our building inspector" is the caller's; Yonkers is only where his side work is
+    plan = build("our building inspector wires houses in Yonkers on Saturdays - is he allowed to?", "tuckahoe")
+    assert plan.municipality == "tuckahoe" and plan.intent != "abstain"
+    assert build("do I need a wiring permit in Yonkers?", "tuckahoe").intent == "abstain"
+
+
 @pytest.mark.parametrize("question", [
     "can a registered electrician let his helper run jobs under his name while he is away in Arizona?",
     "the owner is vacationing in Florida, can the contractor sign the stormwater plan for her?",
@@ -537,6 +544,8 @@ def test_an_off_topic_word_beside_the_laws_subject(build, question, subject):
     ("we aren't part of a larger plan, 0.8 acres", False),
     ("my third of an acre is one of 9 that the builder is selling", True),
     ("0.5 acres, one of 3 reasons I'm asking", None),
+    ("phase one of the campus master plan is 0.7 acres; does it need a SWPPP on its own?", True),  # asked, not said
+    ("0.7 acres on its own, nothing else planned", False),
 ])
 def test_common_plan_slot(build, question, common_plan):
     assert build(question, "hempstead").slots.get("part_of_common_plan") is common_plan

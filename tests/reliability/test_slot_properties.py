@@ -261,6 +261,14 @@ def test_calculator_input_from_any_area_question_validates_or_explains(muni, x):
     ("regrading the roadside ditch back to its original profile", "activity", "routine_maintenance"),
     ("relaying the old drain pipe at the line and grade it always had", "activity", "routine_maintenance"),
     ("convicted again 6 years after his first offense", "years_window", 6.0),
+    # the work's area, not the lot's, when both are given
+    ("a new barn on our 5 acre parcel, grading about 0.8 acres", "area", 0.8),
+    ("a shed on my quarter-acre lot", "area", 0.25),
+    # electrical work named by its parts
+    ("adding a 60-amp feed to the garage", "electrical", True),
+    ("the utility is replacing the transformer on our pole", "electrical", True),
+    # wiring told of, then closing up asked
+    ("we called the inspector about the wiring on Tuesday Oct 6 2026; when can we close it up?", "event", "wiring_concealment"),
 ])
 def test_situation_slots(q, slot, value):
     assert S.read_slots(q, date(2026, 12, 5))[0].get(slot) == value

@@ -235,6 +235,8 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
     if n:
         n = min(n, MAX_OFFENSES)
     dated = sorted(slots.get("dates") or ())
+    if not n and len(dated) >= 2 and _ANOTHER.search(question):
+        n = min(len(dated), MAX_OFFENSES)  # "violations committed in March 2022 and November 2024, and now another in February 2027"
     if n and n > 1 and len(dated) == n and "offense_date" not in (prior or {}):
         # "offenses June 2020, May 2023 and now April 2025 ... the third one?": one date per offense, this one last
         data["offense_date"], data["prior_conviction_dates"] = dated[-1], dated[:-1]
@@ -259,6 +261,9 @@ def _years_between(question: str, today: date) -> float | None:
     return float(max(years) - min(years)) if len(years) >= 2 else None
 
 
+# "... and now another violation", "cited again": the dates named are one offense each, the last this one.
+_ANOTHER = re.compile(r"\b(?:another|again|a new|one more)\b[^.?!]{0,30}\b(?:violation|offen[cs]e|conviction|citation|ticket)s?\b|"
+                      r"\b(?:violat\w*|offen[cs]es?|convict\w*|cited)\b[^.?!]{0,60}\bagain\b", re.I)
 _CONTINUATION = re.compile(r"\b(?:continu\w*|more|additional|further|after)\b", re.I)
 
 
