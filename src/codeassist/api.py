@@ -23,6 +23,7 @@ from .compose import Scorer, cite
 from .errors import InvalidInput
 from .models import Answer, Conversation, Draft, Hit, QueryPlan, Turn
 from .plan import Planner
+from .understand import APPROVED_BEFORE
 from .settings import Settings, get_settings
 
 if TYPE_CHECKING:
@@ -250,6 +251,8 @@ class Assistant:
 
         if plan.intent not in ("retrieval", "definition") or plan.subject:
             return None  # "what hours can crews start making noise on Saturday?" is about another subject
+        if APPROVED_BEFORE.search(plan.query):
+            return None  # "a permit approved back in 2005 ... exempt?": the law's effective date decides, not the area
         kind = A.answer_kind(plan)  # "2 acres: who do I hand the plan to?" asks for an office, which no calculator gives
         wanted = [c.name for c in CALCULATORS.values()
                   if any(plan.slots.get(s) for s in c.needs) and (kind is None or kind in c.answers)]
@@ -315,7 +318,7 @@ class Assistant:
         q = shown or plan.query
         calc = CALCULATORS[name]
         names = A._names(self.corpus)
-        topics = {self.corpus.ordinances[o].topic for o in (*plan.divisions, *plan.laws) if o in self.corpus.ordinances}
+        topics = {self.corpus.ordinances[o].topic for o in plan.divisions if o in self.corpus.ordinances}
         if name == "penalty" and topics == {"electrical"} and not plan.slots.get("electrical"):
             # "kept working w/o a permit for 9 days: how many offenses under ch 7?": the law named is the electrical code
             plan = plan.model_copy(update={"slots": {**plan.slots, "electrical": True}})

@@ -311,6 +311,9 @@ _BOUND = re.compile(r"(\d[\d,.]*)\s*(?:[a-z]+\s+){0,2}(or (?:less|fewer|under|sm
 # person's age ("my 17-year-old") where the law sets none
 _CHAPTER_REF = re.compile(r"\b(?:ch(?:apter)?|§+|sec(?:tion)?|art(?:icle)?)\.?\s*\d+[A-Z]?(?:-\d+)?(?:\([A-Za-z0-9]{1,3}\))*|§+\s*\d+",
                           re.I)
+# "two months later", "3 years ago": when something in the story happened, not a figure a rule is asked about.
+_ELAPSED = re.compile(r"\b(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|couple(?: of)?)\s+"
+                      r"(?:days?|weeks?|months?|years?|yrs?)\s+(?:later|ago|afterwards?|back|since)\b", re.I)
 _AGE = re.compile(r"\b\d{1,2}[- ](?:years?|yrs?)[- ]old\b|\b\d{1,2}\s?(?:yo|y/o)\b", re.I)
 
 
@@ -322,7 +325,10 @@ def same_figures(question: str, asked: str, text: str = "", area: float | None =
     ...?" of a text that says "48 hours")."""
     if not re.search(r"\b(?:years of age|age of)\b", text, re.I):
         question = _AGE.sub(" ", question)
-    mine, theirs = figures(_CHAPTER_REF.sub(" ", question)), figures(asked)
+    theirs = figures(asked)
+    if not theirs:  # "... two months later a bad connection started a fire. Can we hold the village responsible?"
+        question = _ELAPSED.sub(" ", question)
+    mine = figures(_CHAPTER_REF.sub(" ", question))
     if area is not None and len(mine) == 2 and _BOUND.search(asked):
         mine = {f"{area:g}"}
     if mine == theirs or (not theirs and mine <= figures(text)):

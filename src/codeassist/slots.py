@@ -21,7 +21,7 @@ def _num(s: str) -> float:
 
 
 # What sides written "10x12" with no unit measure: a structure named beside them.
-_STRUCTURES = r"(?:sheds?|decks?|garages?|rooms?|additions?|patios?|slabs?|structures?|buildings?|barns?|sunrooms?)"
+_STRUCTURES = r"(?:sheds?|decks?|garages?|rooms?|additions?|patios?|slabs?|structures?|buildings?|barns?|sunrooms?|pool ?houses?|cabanas?|gazebos?|pergolas?|greenhouses?|carports?|studios?|cottages?|coops?)"
 
 
 _THRESHOLD_NAMED = re.compile(r"\b(?:the|that|this|an?)\s+(?:one|five|\d+(?:\.\d+)?)\s*(?:acres?|square feet|sq\.? ?ft\.?)\s+"
@@ -287,6 +287,12 @@ _ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|wired|(?:dis|re)co
                          r"\d+[- ]?amps?|amperes?|amperage|transformers?|meters? sockets?|electric meters?)\b", re.I)
 
 
+# "does every day count as a new violation like with electrical?": the electrical code is what the question
+# measures against, not its subject.
+_LIKE_ELECTRICAL = re.compile(r"\b(?:like|as|unlike) (?:with|in|for|under|on) (?:the )?(?:electrical|electric|wiring)\b"
+                              r"(?: (?:code|chapter|side|rules?|laws?|permits?|violations?))?", re.I)
+
+
 ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
     (r"landing area|log haul|haul road", "silviculture_landing_or_haul_road"),
     (r"\b(silvicultur\w*|logging|timber|forestry)\b", "silviculture"),
@@ -437,8 +443,8 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
     by = extract_performed_by(q)
     if by:
         put("performed_by", by, by)
-    if _ELECTRICAL.search(q):
-        put("electrical", True, _ELECTRICAL.search(q).group(0))
+    if (wired := _ELECTRICAL.search(_LIKE_ELECTRICAL.sub(" ", q))):
+        put("electrical", True, wired.group(0))
     same = re.search(r"\b(same|identical|alike|match|differ\w*|different)\b", low)
     if same:  # "are they the same?" (True) or "do they differ?" (False)
         put("asks_same", not same.group(1).startswith("differ"), same.group(0))

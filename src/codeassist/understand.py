@@ -227,6 +227,12 @@ _FILING_ASKED = re.compile(r"\b(?:anything|something|what|paperwork|forms?|filin
                            re.I)
 
 
+# "a building permit approved back in 2005", "the plat was approved before the law": whether an approval that
+# old exempts the work turns on the law's effective date, which no area decides.
+APPROVED_BEFORE = re.compile(r"\b(approved before|(?:approved|issued|pulled) (?:back )?in (?:19|20)\d\d|before the (?:stormwater )?law|plat|"
+                             r"(?:approved|issued|pulled|got|obtained)\b[^.?!]{0,50}\bback in (?:19|20)\d\d)\b", re.I)
+
+
 def asks_applicability(q: str) -> bool:
     """Whether the question asks if a SWPPP or the law's review is needed ("flagpole - swppp needed?")."""
     return bool(_APPLICABILITY.search(q))
@@ -289,8 +295,7 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     if has_area and _OVER_THRESHOLD.search(q):  # "45,000 sq ft of grading: over the threshold?"
         return Route("calculator", calculator="applicability")
     if _APPLICABILITY.search(q) and not _CHECKLIST.search(q) and (has_area or "activity" not in slots) and \
-            not re.search(r"\b(approved before|(?:approved|issued|pulled) (?:back )?in (?:19|20)\d\d|before the (?:stormwater )?law|plat|"
-                          r"(?:approved|issued|pulled|got|obtained)\b[^.?!]{0,50}\bback in (?:19|20)\d\d)\b", low):
+            not APPROVED_BEFORE.search(low):
         return Route("calculator", calculator="applicability")
     term = _definition_term(q, definitions, glossary.abbreviations)
     if term:

@@ -89,6 +89,13 @@ def test_the_law_named_by_its_number_is_this_law(assistant, corpus):
     assert not ans.abstained and ans.citations[0].id.startswith("hempstead:statutory-authority")
 
 
+def test_an_old_approval_asked_as_an_exemption_is_not_settled_by_the_area(assistant, corpus):
+    # whether a 2004 permit is "on or before the effective date" is not a matter of acres: the exemption answers
+    ans = ask(assistant, corpus, "our building permit was approved back in 2004 for a 3 acre warehouse, never built. is it exempt from review?",
+              municipality="hempstead")
+    assert ans.calculator is None and "hempstead:exemptions(F)" in [c.id for c in ans.citations]
+
+
 def test_the_village_threshold_asked_as_acreage_is_a_gap(assistant, corpus):
     ans = ask(assistant, corpus, "what acreage triggers the village erosion law?", municipality="tuckahoe")
     assert ans.abstained and "§ 12-1" in ans.answer

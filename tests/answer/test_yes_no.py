@@ -82,6 +82,13 @@ def test_the_modal_and_the_headnote_disagreeing_gives_no_verdict(plan):
     assert yes_no(q, hit("no", "Does the Village keep the fee?", FAR), said) is None
 
 
+def test_when_something_in_the_story_happened_is_no_figure_of_the_question(plan):
+    # "two months later" dates the fire; the headnote question names no figure, and the text holds none of it
+    q = plan("the village approved our wiring and two months later it caught fire. can we hold the village liable?")
+    assert yes_no(q, hit("no", "Is the Village liable if my inspected wiring causes a fire?", CLOSE),
+                  "nor shall the Village be held as assuming any such liability") == "No"
+
+
 @pytest.mark.parametrize("question, expected", [
     ("he does electrical contracting for pay and never registered. is that legal?", "No"),
     ("he does electrical contracting for pay and is registered. is that legal?", None),

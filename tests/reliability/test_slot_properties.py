@@ -267,6 +267,10 @@ def test_calculator_input_from_any_area_question_validates_or_explains(muni, x):
     # electrical work named by its parts
     ("adding a 60-amp feed to the garage", "electrical", True),
     ("the utility is replacing the transformer on our pole", "electrical", True),
+    # a structure's sides with no unit
+    ("is a 10x12 pool house a building?", "area", 120.0),
+    # the electrical code named as what the question measures against is not its subject
+    ("does each day of the erosion violation count separately, like with electrical?", "electrical", None),
     # wiring told of, then closing up asked
     ("we called the inspector about the wiring on Tuesday Oct 6 2026; when can we close it up?", "event", "wiring_concealment"),
 ])
