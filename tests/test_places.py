@@ -227,3 +227,7 @@ def test_the_town_may_mean_another_town_named(gazetteer, ours, text, kind, same)
 ])
 def test_another_states_code_before_an_agencys_initials(gazetteer, ours, text, outside):
     assert gazetteer.outside_new_york(text, ours) is outside
+
+
+def test_a_states_code_is_shown_as_its_name(gazetteer, ours):
+    assert gazetteer.other_place("CT DEEP construction stormwater general permit - how do we register?", ours) == "Connecticut"

@@ -64,7 +64,8 @@ class PlacesFile(BaseModel):
     neutral: list[str] = Field(description="Names never read as another place (the state, its regions).")
     not_place_after: list[str] = Field(description="Next words that make a name a road or river.")
     name_stop_words: list[str] = Field(description="Words that end X in 'town of X'.")
-    other_state_codes: list[str] = Field(description="Two-letter codes of the other states ('Springfield, IL').")
+    other_state_codes: dict[str, str] = Field(description="Two-letter codes of the other states ('Springfield, IL'), "
+                                              "each with the state's name (shown instead of the code).")
     ny_regions: list[str]
     boroughs: list[str]
     us_states: list[str]
@@ -181,6 +182,7 @@ class Gazetteer:
         self._stop = {normalize(w) for w in data.name_stop_words}
         self._neutral = {normalize(n) for n in data.neutral}
         self._state_codes = set(data.other_state_codes)
+        self._state_names = dict(data.other_state_codes)
         self._abroad_names = {normalize(n) for n in [*data.us_states, *data.countries]}  # "Florida" is a NY village too
         self._names: dict[str, _Name] = {}
         # (kind, names, outside New York State)
@@ -281,7 +283,8 @@ class Gazetteer:
         for m in _STATE_AGENCY.finditer(text):
             if m.group(1) in self._state_codes and m.group(1) not in _WORDLIKE_CODES and not any(
                     not (m.end(1) <= c.start or m.start(1) >= c.end) for c in chosen):
-                out.append(_Match(m.start(1), m.end(1), _Name(m.group(1), m.group(1).lower(), "state", True, True)))
+                name = self._state_names.get(m.group(1), m.group(1))  # "CT DEEP" names Connecticut
+                out.append(_Match(m.start(1), m.end(1), _Name(name, name.lower(), "state", True, True)))
         return out
 
     def _elsewhere(self, chosen: list[_Match], text: str, low: str) -> list[_Match]:

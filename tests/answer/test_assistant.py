@@ -96,6 +96,20 @@ def test_an_old_approval_asked_as_an_exemption_is_not_settled_by_the_area(assist
     assert ans.calculator is None and "hempstead:exemptions(F)" in [c.id for c in ans.citations]
 
 
+@pytest.mark.parametrize("q, muni, office", [
+    ("who should I call about the mud pouring off my neighbor's construction site?", "hempstead", "Stormwater Management Officer"),
+    ("where do I report a builder dumping silt in the street?", "tuckahoe", "Stormwater Management Officer"),
+])
+def test_reporting_someone_elses_site_names_the_office_the_text_does_not_set_a_procedure(assistant, corpus, q, muni, office):
+    ans = ask(assistant, corpus, q, municipality=muni)
+    assert ans.abstained and "reports a site" in ans.answer and office in ans.answer
+
+
+def test_who_enforces_the_electrical_code_is_the_building_inspector_first(assistant, corpus):
+    ans = ask(assistant, corpus, "who enforces the electrical code in tuckahoe?")
+    assert "Building Inspector" in ans.answer.split(".")[0]
+
+
 def test_the_village_threshold_asked_as_acreage_is_a_gap(assistant, corpus):
     ans = ask(assistant, corpus, "what acreage triggers the village erosion law?", municipality="tuckahoe")
     assert ans.abstained and "§ 12-1" in ans.answer
