@@ -248,6 +248,7 @@ class Assistant:
         regrading - is that a land development activity?" -> applicability). With two such calculators, the
         one resting on more of the top three provisions."""
         from .calculators import CALCULATORS
+        from .calculators.deadlines import ASKS_A_DAY
 
         if plan.intent not in ("retrieval", "definition") or plan.subject:
             return None  # "what hours can crews start making noise on Saturday?" is about another subject
@@ -255,7 +256,9 @@ class Assistant:
             return None  # "a permit approved back in 2005 ... exempt?": the law's effective date decides, not the area
         kind = A.answer_kind(plan)  # "2 acres: who do I hand the plan to?" asks for an office, which no calculator gives
         wanted = [c.name for c in CALCULATORS.values()
-                  if any(plan.slots.get(s) for s in c.needs) and (kind is None or kind in c.answers)]
+                  if any(plan.slots.get(s) for s in c.needs) and (kind is None or kind in c.answers)
+                  # "renewal was due Dec 31; is there a grace period?" asks whether, not a day: no dated obligation answers it
+                  and not (c.name == "deadlines" and plan.yes_no and not ASKS_A_DAY.search(plan.query))]
         if not wanted:
             return None
         hits = self.retriever.search_plan(plan, 3)

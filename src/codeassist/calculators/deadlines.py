@@ -389,7 +389,7 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
         data["registration_issued"] = d0.isoformat()
     elif event == "final_acceptance":
         data["final_acceptance"] = d0.isoformat()
-    elif event is None and slots.get("dates") and _ASKS_A_DAY.search(question) and \
+    elif event is None and slots.get("dates") and ASKS_A_DAY.search(question) and \
             (named := _milestone_named(question, municipality)) is not None:
         data["milestones"] = [{"name": named, "date": d0.isoformat(),
                                **({"start_time": slots["time"]} if slots.get("time") else {})}]
@@ -403,7 +403,7 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
 
 
 # "latest we can notify?", "when's the notice due?": a day is asked for ("how much heads-up?" asks the rule).
-_ASKS_A_DAY = re.compile(r"\b(?:when|when'?s|latest|last day|deadline|by what|what day|what date|due)\b", re.I)
+ASKS_A_DAY = re.compile(r"\b(?:when|when'?s|latest|last day|deadline|by what|what day|what date|due)\b", re.I)
 # Words every listed milestone shares, or that a question about a construction site leaves unsaid: the rest
 # name one ("we wrap up rough grading June 8" -> completion of rough grading; "we reopen for the season" ->
 # reopening of the construction season).
