@@ -23,8 +23,8 @@ from .compose import Scorer, cite
 from .errors import InvalidInput
 from .models import Answer, Conversation, Draft, Hit, QueryPlan, Turn
 from .plan import Planner
-from .understand import APPROVED_BEFORE
 from .settings import Settings, get_settings
+from .understand import APPROVED_BEFORE
 
 if TYPE_CHECKING:
     from .corpus import Corpus

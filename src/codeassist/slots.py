@@ -284,7 +284,7 @@ _ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|wired|(?:dis|re)co
                          r"panel|lamp sockets?|drop cords?|journeym[ae]n|sheetrock over|breakers?|ceiling fans?|"
                          r"light(?:ing)? fixtures?|(?:wired|electrical) fixtures?|string lights|generators?|(?:temporary|temp) (?:power|service|lighting)|ev chargers?|car chargers?|solar (?:panels?|arrays?|systems?|pv)|photovoltaic|pv|"
                          # "a 50-amp outdoor pedestal", "100 amp service"
-                         r"\d+[- ]?amps?|amperes?|amperage|transformers?|meters? sockets?|electric meters?)\b", re.I)
+                         r"\d+[- ]?amps?|amperes?|amperage|transformers?|meter sockets?|electric meters?)\b", re.I)
 
 
 # "does every day count as a new violation like with electrical?": the electrical code is what the question
