@@ -321,8 +321,8 @@ class Assistant:
         q = shown or plan.query
         calc = CALCULATORS[name]
         names = A._names(self.corpus)
-        topics = {self.corpus.ordinances[o].topic for o in plan.divisions if o in self.corpus.ordinances}
-        if name == "penalty" and topics == {"electrical"} and not plan.slots.get("electrical"):
+        if name == "penalty" and not plan.slots.get("electrical") and \
+                {self.corpus.ordinances[o].topic for o in plan.divisions if o in self.corpus.ordinances} == {"electrical"}:
             # "kept working w/o a permit for 9 days: how many offenses under ch 7?": the law named is the electrical code
             plan = plan.model_copy(update={"slots": {**plan.slots, "electrical": True}})
         if name == "electrical_permit" or (name == "penalty" and plan.slots.get("electrical")):

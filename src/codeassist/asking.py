@@ -398,10 +398,15 @@ _WITHOUT_STEP = re.compile(r"\bwithout (?:first )?(?:being |having (?:been )?|se
 def asks_the_required_step(clause: str, said: str) -> bool:
     """The question asks whether one may take the step a prohibition requires ("can a corporation register?"
     against "unlawful ... without being registered"): the prohibition's No is not its answer."""
+    return bool(_required_steps(said) & set(content_stems(clause)))
+
+
+def _required_steps(said: str) -> set[str]:
+    """The stems of the steps a prohibition requires ("unlawful ... without being registered" -> "regist");
+    none when the words quoted prohibit nothing."""
     if not PROHIBITS.search(said):
-        return False
-    asked = set(content_stems(clause))
-    return any(set(stems(m.group(1))) & asked for m in _WITHOUT_STEP.finditer(said))
+        return set()
+    return {s for m in _WITHOUT_STEP.finditer(said) for s in stems(m.group(1))}
 
 
 # "never registered", "hasn't got a permit", "unregistered", "without a license": a step not taken.
@@ -412,9 +417,7 @@ _STEP_LACKED = re.compile(r"\b(?:never|not|no|without)\s+(?:[a-z]+\s+){0,2}?([a-
 def lacks_the_required_step(question: str, said: str) -> bool:
     """The situation told lacks the step a prohibition requires ("never registered with the village" against
     "unlawful ... without being registered"): what the law forbids is what happened."""
-    if not PROHIBITS.search(said):
-        return False
-    steps = {s for m in _WITHOUT_STEP.finditer(said) for s in stems(m.group(1))}
+    steps = _required_steps(said)
     return bool(steps) and any(set(stems(next(g for g in m.groups() if g))) & steps for m in _STEP_LACKED.finditer(question))
 
 

@@ -45,6 +45,13 @@ _ORIGIN_BEFORE = re.compile(r"\b(?:from|out of|licen[sc]ed (?:in|by)|registered 
 # the work or the question is.
 _AWAY_BEFORE = re.compile(r"(?:\bwhile [a-z]+(?:'s|'re|'m| is| are| am| was| were)\s+(?:away |down |up |out |off |over |still )?in|"
                           r"\b(?:away|vacationing|wintering|on vacation|on holiday|snowbirding) in)\s+(?:the\s+)?$")
+
+
+def _after(cue: re.Pattern[str], low: str, start: int, span: int = 40) -> bool:
+    """The `span` characters before `start` end with `cue` ("... licensed in ", "while he's down in ")."""
+    return bool(cue.search(low[max(0, start - span):start]))
+
+
 _STATE_AGENCY = re.compile(r"(?<![\w-])([A-Z]{2})[ -](?:[A-Z]{2,6})(?![\w-])")
 _WORDLIKE_CODES = frozenset({"IN", "OR", "ME", "OK", "HI", "OH", "AS", "ID", "DC", "PR", "VI", "MP", "GU", "DE", "MD"})
 _CAPITAL_COUNTY = re.compile(r"\b((?:[A-Z][A-Za-z.']+[ -]){1,3})County\b")
@@ -351,9 +358,12 @@ class Gazetteer:
     def other_place(self, text: str, ours: Iterable[str]) -> str | None:
         """The first place named in `text` that is not one of `ours` (lower-case names and aliases), as
         displayed (Title Case), or None."""
+        return next((m.name.display for m in self._present(text, ours)), None)
+
+    def _present(self, text: str, ours: Iterable[str]) -> list[_Match]:
+        """The other places `text` names, but where someone only is for a while ("while he's down in Florida")."""
         low = _lower_same_length(text)
-        return next((m.name.display for m in self._matches(text, ours) if m.name is not None
-                     and not _AWAY_BEFORE.search(low[max(0, m.start - 40):m.start])), None)
+        return [m for m in self._matches(text, ours) if m.name is not None and not _after(_AWAY_BEFORE, low, m.start)]
 
     def sited_elsewhere(self, text: str, ours: Iterable[str]) -> bool:
         """Whether the land or work asked about lies outside New York State ("does Hempstead's law cover my lot
@@ -363,7 +373,7 @@ class Gazetteer:
         code's own territory."""
         low = _lower_same_length(text)
         return any(m.name is not None and m.name.abroad and
-                   (m.name.kind == "beyond" or _SITED_BEFORE.search(low[max(0, m.start - 60):m.start]))
+                   (m.name.kind == "beyond" or _after(_SITED_BEFORE, low, m.start, 60))
                    for m in self._matches(text, ours))
 
     def kinds_named(self, text: str, ours: Iterable[str]) -> frozenset[str]:
@@ -373,13 +383,11 @@ class Gazetteer:
         low = _lower_same_length(text)
         return frozenset(m.name.kind for m in self._matches(text, ours) if m.name is not None
                          and m.name.base not in self._abroad_names
-                         and not _ORIGIN_BEFORE.search(low[max(0, m.start - 40):m.start]))
+                         and not _after(_ORIGIN_BEFORE, low, m.start))
 
     def outside_new_york(self, text: str, ours: Iterable[str]) -> bool:
         """Whether `text` names a place outside New York State ("licensed in New Jersey", "Stamford, CT")."""
-        low = _lower_same_length(text)
-        return any(m.name is not None and m.name.abroad and not _AWAY_BEFORE.search(low[max(0, m.start - 40):m.start])
-                   for m in self._matches(text, ours))
+        return any(m.name.abroad for m in self._present(text, ours))
 
     def other_places(self, text: str, ours: Iterable[str]) -> list[str]:
         """Every such place, in the order named."""

@@ -76,15 +76,24 @@ _LOT_AREA = re.compile(r"(?:" + _NUMBER + r"|(three quarters|two thirds|half|a q
 _COMPARED_AREA = re.compile(r"\b(?:under|over|less than|more than|below|above|at least|exceed\w*|than)\s+(?:an?|one|1)\s*acres?\b")
 
 
-def area_beyond_lot(q: str) -> tuple[str, str] | None:
-    """("5,000 acres", "quarter-acre lot") when the question disturbs more land than the lot it names has ("a
-    5,000-acre driveway on a quarter-acre lot"): the disturbed area and the lot as written; else None."""
+def _beside_lot(q: str) -> tuple[re.Match[str], str, tuple[str, float] | None] | None:
+    """The lot's area as the question writes it ("a quarter-acre lot"), the question without it, and the other
+    area that text gives (None when none); None when no lot's area is written."""
     low = _unhyphened(q)
     m = _LOT_AREA.search(low)
     if m is None:
         return None
     others = low[:m.start()] + " " + low[m.end():]
-    rest = extract_area(others)
+    return m, others, extract_area(others)
+
+
+def area_beyond_lot(q: str) -> tuple[str, str] | None:
+    """("5,000 acres", "quarter-acre lot") when the question disturbs more land than the lot it names has ("a
+    5,000-acre driveway on a quarter-acre lot"): the disturbed area and the lot as written; else None."""
+    beside = _beside_lot(q)
+    if beside is None:
+        return None
+    m, others, rest = beside
     if rest is None or _COMPARED_AREA.search(others):
         return None  # "a half-acre lot; does being under an acre get us out?" names the law's line, not the work
     n = _num(m.group(1)) if m.group(1) else _word_number(m.group(2))
@@ -386,11 +395,9 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
         words[name] = match or ""
 
     area = extract_area(q)
-    lot = _LOT_AREA.search(_unhyphened(q)) if area else None
-    if lot is not None:
-        # "a home on a 2-acre wooded lot, clearing about 1.5 acres": the work's area, not the lot's, when both are given
-        rest = extract_area(_unhyphened(q)[:lot.start()] + " " + _unhyphened(q)[lot.end():])
-        area = rest or area
+    beside = _beside_lot(q) if area else None
+    if beside is not None and beside[2] is not None:
+        area = beside[2]  # "a home on a 2-acre wooded lot, clearing about 1.5 acres": the work's area, not the lot's
     if area:
         put("area_unit", area[0], None)
         put("area", area[1], f"{area[1]:g} {area[0]}")

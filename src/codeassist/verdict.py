@@ -115,7 +115,8 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         plan = plan.model_copy(update={"query": plan.query[:either.start()].rstrip(" ,") + "?"})
     if A.discretion_asked_as_duty(plan.query, hit.yes_no_text or "", said):
         return None  # "does the village require a bond?" against "the Village may require": it is the Village's choice
-    clause = plan.query[asking_clause(plan.query):]  # of the part a verdict answers
+    at = asking_clause(plan.query)
+    clause = plan.query[at:]  # of the part a verdict answers
     headnote = headnote_verdict(plan, hit)
     judges = bool(A.JUDGES_SITUATION.search(clause))
     if judges and (hit.yes_no_similarity or 0.0) < YES_NO_EXCEPTION_SIMILARITY:
@@ -137,7 +138,7 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     # A rule with an exception ("halt all work except ...") answers a loosely matched question either way.
     if headnote is not None and close_enough(hit, said):
         return headnote
-    if judges and A.lacks_the_required_step(plan.query[:asking_clause(plan.query)], said) and \
+    if judges and A.lacks_the_required_step(plan.query[:at], said) and \
             _modal_verdict("permission", said) == "No" and _speaks_to(plan.query, said, plan.expansions):
         return "No"  # "does side jobs and never registered with the village. Is that legal?" against "unlawful ... without being registered"
     if A.asked_negatively(plan.query):

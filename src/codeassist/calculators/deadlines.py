@@ -26,7 +26,7 @@ from codeassist.calculators import holidays, ics
 from codeassist.calculators._inputs import CalDate, CalDateTime, MunicipalityId, not_bool
 from codeassist.calculators import _refs
 from codeassist.calculators._refs import Ref, citation, rules_for, short_name, step
-from codeassist.corpus.rules import DeadlinesRules
+from codeassist.corpus.rules import DeadlinesRules, Milestone as MilestoneRule
 from codeassist.calculators.penalty import add_years
 from codeassist.models import Step
 from codeassist.slots import event_dates
@@ -170,7 +170,7 @@ class DeadlinesOutput(BaseModel):
 # --- Rules ------------------------------------------------------------------------------------------
 
 
-def milestones(municipality: str) -> dict[str, Ref]:
+def milestones(municipality: str) -> dict[str, MilestoneRule]:
     """The milestones needing notice that the municipality lists, in text order: key -> the listed item."""
     rules = rules_for(municipality, "deadlines")
     return {m.key: m for m in rules.milestones} if rules is not None else {}
@@ -428,7 +428,7 @@ def _milestone_named(question: str, municipality: str) -> str | None:
             best = (len(words), key)
     if best is None:
         best = next(((0, key) for key, ref in milestones(municipality).items()
-                     if any(_said(p).search(question) for p in getattr(ref, "said", ()))), None)
+                     if any(_said(p).search(question) for p in ref.said)), None)
     return best[1] if best else None
 
 
