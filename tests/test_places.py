@@ -229,5 +229,17 @@ def test_another_states_code_before_an_agencys_initials(gazetteer, ours, text, o
     assert gazetteer.outside_new_york(text, ours) is outside
 
 
+@pytest.mark.parametrize("text, state", [
+    ("I hold a Pennsylvannia electrical license; good in the village?", "Pennsylvania"),
+    ("we moved here from Massachusets last year", "Massachusetts"),
+])
+def test_a_long_state_name_misspelled_is_that_state(gazetteer, ours, text, state):
+    assert gazetteer.other_place(text, ours) == state and gazetteer.outside_new_york(text, ours)
+
+
+def test_words_near_a_state_name_are_not_one(gazetteer, ours):
+    assert gazetteer.other_place("a colorful missionary connection: delivery of collateral for the bond", ours) is None
+
+
 def test_a_states_code_is_shown_as_its_name(gazetteer, ours):
     assert gazetteer.other_place("CT DEEP construction stormwater general permit - how do we register?", ours) == "Connecticut"

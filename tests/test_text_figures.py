@@ -52,9 +52,11 @@ def test_speller_corrects_a_left_out_letter_or_a_swap_to_the_corpus_own_words():
     from codeassist.text import Speller
 
     speller = Speller(["registered", "electrician", "electrical", "required", "performance", "easement", "farming",
-                       "inspector", "state"])
+                       "inspector", "state", "permit"])
     assert speller.corrections("get registerd as an electrican, permit reqired?") == ["registered", "electrician", "required"]
     assert speller.corrections("preformance bond") == ["performance"]
+    assert speller.corrections("is a permitt reqquired?") == ["permit", "required"]  # a letter doubled
+    assert speller.respelled("Is a permitt reqired, registers?") == "Is a permit required, registers?"
     # Real words one letter away, short words, inflections and wrong consonants are left alone.
     assert speller.corrections("my basement is framing; estate of the inspektor") == []
     assert speller.corrections("registers required") == []

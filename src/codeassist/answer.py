@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from . import draft as D
 from .compose import Scorer, cite, short_quote
 from .errors import CitationNotFound
+from .glossary import load_glossary
 from .models import Answer, Block, Citation, Draft, Hit, QueryPlan
 from .text import clauses as _sentences
 from .text import content_stems, figures, sentences, stems
@@ -382,8 +383,9 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
     if not parts:
         where = " or ".join(names[m] for m in munis)
         if plan.subject:
+            who = load_glossary(corpus.corpus_dir).who_answers(plan.subject)
             return abstain(corpus, question, f"{NOT_IN_CORPUS} anything about {plan.subject}: {scope_sentence(corpus)} "
-                           "The municipality's clerk can say which local law covers it.", munis)
+                           + (who or "The municipality's clerk can say which local law covers it."), munis)
         if plan.measure:  # "how tall may a fence be?": say what figure the text lacks
             return abstain(corpus, question, f"{NOT_IN_CORPUS} that (\u201c{plan.measure}\u201d): no provision in the "
                            f"{where}'s text here sets a figure for it.", munis, topic_of(plan))

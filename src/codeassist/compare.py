@@ -128,6 +128,7 @@ def _topics(corpus: "Corpus", question: str) -> set[str]:
 # "how long do you get to appeal in Hempstead compared to Tuckahoe?", "who certifies the as-builts, A vs B?": a
 # question for a value is answered by what each text says first, then how the wording differs.
 _ASKS_WHAT = re.compile(r"(?:^|[.?!:;,-]\s*)(?:who|whom|what|which|when|where|how (?:long|much|many|soon|often))\b", re.I)
+_DIFFER = re.compile(r"\b(?:differ\w*|compar\w*|contrast\w*|vary|varies|same|alike|similar)\b", re.I)
 _ASKS_HOW = re.compile(r"(?:^|[.?!:;,-]\s*)how (?:do|does|did|are|is)\b", re.I)  # "how do the fines differ?": how, not whether
 # "same list of stages where I have to call for an inspection?" asks about a list, not one of its items.
 _WHOLE_LIST = re.compile(r"\b(?:lists?|stages|steps|milestones|items|points|everything|all the)\b", re.I)
@@ -209,7 +210,10 @@ def answer_compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) ->
                else "Differences in wording: " + "; ".join(said) + ("" if said[-1].endswith(".\u201d") else "."))
     verdict = _same_or_not(plan, differ=bool(only_a or only_b))
     summaries = [D.summary(corpus, c.id, names[c.municipality]) for c in citations]
-    asks_each = re.search(r"\b(?:each|respectively)\b", question, re.I) or _ASKS_WHAT.search(question)
+    # "..., how does it get paid back - Hempstead vs Tuckahoe?" asks what each does ("how do the fines differ?" how
+    # they differ)
+    asks_each = re.search(r"\b(?:each|respectively)\b", question, re.I) or _ASKS_WHAT.search(question) \
+        or (_ASKS_HOW.search(question) and not _DIFFER.search(question))
     alike = not ({_stems(x) for x in whole_a} ^ {_stems(x) for x in whole_b})  # the whole texts, not just the quotes
     if alike and all(summaries) and not _COMPARATIVE.search(question):
         # "NOV appeal window hempstead vs tuckahoe?": what both say is the answer; one summary says it.

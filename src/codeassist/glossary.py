@@ -72,8 +72,9 @@ class Glossary(BaseModel):
         default_factory=dict, description="when an abbreviation that is also a word or a date counts as one")
     everyday: list[dict[str, str]] = Field(default_factory=list, description="[{pattern, words}]")
     other_subjects: list[dict] = Field(
-        default_factory=list, description="[{subject, pattern, name_subject?, beside_law_words?}]: subjects these "
-        "ordinances do not cover at all; the answer names the words matched, or the subject when name_subject is true")
+        default_factory=list, description="[{subject, pattern, name_subject?, beside_law_words?, ask?}]: subjects "
+        "these ordinances do not cover at all; the answer names the words matched, or the subject when name_subject "
+        "is true, and says who can answer (`ask`, else the clerk)")
 
     @field_validator("everyday")
     @classmethod
@@ -83,7 +84,7 @@ class Glossary(BaseModel):
     @field_validator("other_subjects")
     @classmethod
     def _subjects_compile(cls, rows: list[dict]) -> list[dict]:
-        return _pattern_rows(rows, "other_subjects", ("subject", "pattern"), optional=("name_subject", "beside_law_words"))
+        return _pattern_rows(rows, "other_subjects", ("subject", "pattern"), optional=("name_subject", "beside_law_words", "ask"))
 
     @model_validator(mode="after")
     def _guards_name_abbreviations(self) -> "Glossary":
@@ -102,6 +103,10 @@ class Glossary(BaseModel):
             return None
         m, row = min(found, key=lambda hit: hit[0].start())
         return row["subject"] if row.get("name_subject") else m.group(0).lower()
+
+    def who_answers(self, subject: str) -> str | None:
+        """Who can answer a question on a named subject the ordinances do not cover (its row's `ask`), or None."""
+        return next((row["ask"] for row in self.other_subjects if row.get("ask") and row["subject"] == subject), None)
 
     def expansions(self, q: str) -> list[str]:
         """The expansions of the abbreviations and everyday words the question uses, one string each."""

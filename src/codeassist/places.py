@@ -13,6 +13,7 @@ character). Candidates are collected at every word start, then the longest wins 
 
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
 from collections.abc import Iterable
@@ -115,6 +116,10 @@ class _Compiled:
     hamlet_town: dict[str, str]  # variant of a hamlet of one of our towns -> that town's name in `ours`
 
 
+_TYPO_MIN_CHARS = 8  # shorter names misspelled are too near everyday words
+_TYPO_CUTOFF = 0.9  # "conneticut" is 0.95 like "connecticut"
+
+
 def normalize(name: str) -> str:
     """Lower case, one space between words, hyphens as spaces (the key names are stored under)."""
     return _SPACE.sub(" ", name.lower().replace("\u2019", "'")).strip()
@@ -209,6 +214,8 @@ class Gazetteer:
                     else:
                         shown = display
                     self._names.setdefault(variant, _Name(shown, bare, kind, cued, abroad))
+        # "a Conneticut license": a long one-word state name misspelled by a letter or two
+        self._long_states = [n for n in map(normalize, data.us_states) if " " not in n and len(n) >= _TYPO_MIN_CHARS]
         self._compiled: dict[frozenset[str], _Compiled] = {}
         self._by_raw: dict[tuple[str, ...], _Compiled] = {}
 
@@ -258,6 +265,7 @@ class Gazetteer:
             if name is not None and not self._counts(name, text, low, start, end):
                 continue
             found.append(_Match(start, end, name, ours=name is None and key not in self._neutral, key=key))
+        found += self._misspelled_states(text, low, found)
         # Longest first wherever candidates overlap; on a tie the earlier one.
         chosen: list[_Match] = []
         for cand in sorted(found, key=lambda c: (c.start - c.end, c.start)):
@@ -268,6 +276,18 @@ class Gazetteer:
         generic += self._counties(text, chosen + generic)
         generic += self._agencies(text, chosen + generic)
         return sorted(chosen + generic, key=lambda c: c.start)
+
+    def _misspelled_states(self, text: str, low: str, found: list[_Match]) -> list[_Match]:
+        """Words no listed place matched that are a long state's name with a letter or two wrong ("conneticut")."""
+        out = []
+        for m in re.finditer(r"(?<![\w-])[a-z]{%d,}(?![\w-])" % _TYPO_MIN_CHARS, low):
+            if any(f.start <= m.start() < f.end for f in found):
+                continue
+            state = next(iter(difflib.get_close_matches(m.group(0), self._long_states, n=1, cutoff=_TYPO_CUTOFF)), None)
+            name = self._names.get(state or "")
+            if name is not None and self._counts(name, text, low, m.start(), m.end()):
+                out.append(_Match(m.start(), m.end(), name, key=state or ""))
+        return out
 
     def _counties(self, text: str, chosen: list[_Match]) -> list[_Match]:
         """'Miami-Dade County', 'Cook County': a county named with capitals that is none of New York's (the

@@ -166,7 +166,9 @@ _SUBLABEL = re.compile(r"(?<=[\d)])\s*,?\s+(?:sub-?sections?|sub-?divisions?|(?:
                        r"(?=\s+\(?[A-Za-z0-9]{1,3}\)?(?![\w-]))", re.I)
 _STOP_AFTER_TERM = r"(?=\s*(?:$|[?.!,;:()'\"’”]|\b(?:in|under|for|mean|means|exactly|according|per|mean\w*|is|as|of the)\b))"
 _DEF_CUE_BEFORE = (r"(?:what(?:'s|’s|s| is| are)|who(?:'s| is)|define[sd]?|definition of|defn?\.? of|meaning of|count(?:s|ed)? as|"
-                   r"considered(?: to be)?|qualif(?:y|ies) as|is (?:that|this|it) (?:a|an)|mean by)")
+                   r"considered(?: to be)?|qualif(?:y|ies) as|is (?:that|this|it) (?:a|an)|mean by|"
+                   # "is a 12x14 pool house a building?": whether a thing is what the term names
+                   r"(?:^|[.?!;:]\s+|,\s*)(?:is|are) (?:a|an|my|our|the|this|that|these|those|his|her|their) [^?.!,;]{1,60}? (?:a|an))")
 
 
 class _Terms:
@@ -279,7 +281,9 @@ class Planner:
         if titles:
             self._citation_spans.append(re.compile(
                 r"(?:\b(?:" + places + r")\s+)?\b(?:" + "|".join(re.escape(t) for t in titles) + r"|exemption|penalties)"
-                r"\s+(?:item\s+)?\(?[A-Ka-k]\)?(?=\s*[?.!]?\s*$)" + _LABELS, re.I))           # hempstead exemptions G
+                r"\s+(?:item\s+)?\(?[A-Ka-k]\)?(?=\s*[?.!]?\s*$|\s*\(\d|\s+[-\u2013\u2014:]\s)" + _LABELS, re.I))  # hempstead exemptions G
+        # "constr. inspection A(1)(i)": a title word cut short with a period
+        self._title_words = sorted({w for t in titles for w in t.split() if len(w) > 5})
 
     # --- cleaning ---
     def clean(self, text: object) -> str:
@@ -414,6 +418,7 @@ class Planner:
         such as "500 feet" is never read as one."""
         out: list[Provision] = []
         query = _SUBLABEL.sub(" ", query)  # "section 392 subsection B" is "section 392 B"
+        query = re.sub(r"\b([A-Za-z]{4,})\.(?=\s)", self._title_word, query)
         for pattern in self._citation_spans:
             for m in pattern.finditer(query):
                 if re.search(r"\bappendix\b[^.?!]{0,40}$", query[:m.start()], re.I):
@@ -430,6 +435,12 @@ class Planner:
                         out.append(p)
                     break
         return out
+
+    def _title_word(self, cut: re.Match) -> str:
+        """The section-title word a word cut short with a period stands for ("constr." -> "construction"), when
+        it begins exactly one; else the text as written."""
+        words = [w for w in self._title_words if w.startswith(cut.group(1).lower()) and w != cut.group(1).lower()]
+        return words[0] if len(words) == 1 else cut.group(0)
 
     def _external(self, low: str, scope: tuple[str, ...]) -> tuple[str, ...]:
         """Outside documents the question names (`external_refs` `asked_as`); of two it names with overlapping
@@ -475,6 +486,8 @@ class Planner:
             muni, source = asked_about, "question"
         elif not named and fallback_municipality:
             muni, source = self.corpus.check_municipality(fallback_municipality), "conversation"
+        elif not named and len(cited := {p.municipality for p in self.find_citations(text, None)}) == 1:
+            muni, source = cited.pop(), "question"  # "constr. inspection A(1)(i) - which milestone?": the Town's
         else:
             muni, source = None, "none"  # two named (a comparison) or none: search everything
         laws = self.corpus.ordinances_named(text)
@@ -501,7 +514,7 @@ class Planner:
                      and not any(re.search(p, low) for p in g.none_of))
         # "does Hempstead's law cover my lot in Bergen County?": the land lies elsewhere, whoever's law is named
         sited = bool(other) and self.gazetteer.sited_elsewhere(text, self.ours)
-        route = U.route(text, self.definitions, 0 if sited else len(named), other_place=other, slots=slots, glossary=self.glossary,
+        route = U.route(self.speller.respelled(text), self.definitions, 0 if sited else len(named), other_place=other, slots=slots, glossary=self.glossary,
                         names_law=bool(laws) and bool(self.corpus.ordinances_named(U.without_titles(text))))
         # "what does § 1-7 say?", "§ 1-7 text?": asked for what a document the texts refer to holds
         external = self._external(low, scope) if _CONTENTS.search(text) or route.intent == "lookup" else ()

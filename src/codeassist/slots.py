@@ -21,7 +21,7 @@ def _num(s: str) -> float:
 
 
 # What sides written "10x12" with no unit measure: a structure named beside them.
-_STRUCTURES = r"(?:sheds?|decks?|garages?|rooms?|additions?|patios?|slabs?|structures?|buildings?|barns?|sunrooms?|pool ?houses?|cabanas?|gazebos?|pergolas?|greenhouses?|carports?|studios?|cottages?|coops?)"
+_STRUCTURES = r"(?:sheds?|decks?|garages?|rooms?|additions?|patios?|slabs?|structures?|buildings?|barns?|sunrooms?|pool ?houses?|cabanas?|gazebos?|pergolas?|greenhouses?|carports?|pavilions?|studios?|cottages?|coops?)"
 
 
 _THRESHOLD_NAMED = re.compile(r"\b(?:the|that|this|an?)\s+(?:one|five|\d+(?:\.\d+)?)\s*(?:acres?|square feet|sq\.? ?ft\.?)\s+"
@@ -312,12 +312,18 @@ ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
      r"(?:same|existing) (?:line and )?grade|"
      # "reset the culvert to the line and grade it always had"
      r"line and grade (?:it|they|that|this) (?:always |originally |already |once )?(?:had|has|have)|"
+     # "landfill cap regrade back to design grades"
+     r"back to (?:the |its |their )?(?:original |design(?:ed)? |as-built |permitted )(?:line|grades?|contours?|elevations?)|"
      r"(?:fix|fixing|clean|cleaning|regrad\w*) (?:an |the |our )?existing (?:ditch|swale|drainage|channel)|"
      # "clearing out a clogged drainage channel to restore its original capacity"
      r"restor\w* (?:its |the |their )?original (?:capacity|purpose|line|grade|flow)|original (?:hydraulic )?capacity|"
      r"(?:clear|clean|dredg|unclog)\w*(?: out)? (?:an? |the |our |that )?(?:clogged |existing |old |silted )*"
      r"(?:ditch|swale|drainage (?:ditch|channel|swale)|channel|culvert)s?)\b", "routine_maintenance"),
-    (r"\b(repair\w* (?:to )?(?:the |a |an |our )?(?:stormwater|smp|drainage|detention|retention|basin|pond))\b", "smp_repair"),
+    (r"\b(repair\w* (?:to )?(?:the |a |an |our )?(?:stormwater|smp|drainage|detention|retention|basin|pond)|"
+     # "rebuilding a collapsed drywell the SMO told us to fix"
+     r"(?:rebuild\w*|fix\w*|repair\w*|replac\w*|reconstruct\w*) (?:a |an |the |our |that |this )?(?:collapsed |broken |failed |failing |"
+     r"clogged |damaged |caved[- ]in |sunken )?(?:dry ?wells?|catch basins?|leaching (?:pools?|basins?)|recharge basins?|bioswales?|"
+     r"rain gardens?|(?:stormwater|detention|retention) (?:tanks?|chambers?|vaults?|systems?)))\b", "smp_repair"),
     (r"\b(cemetery|graves?|burial)\b", "cemetery_graves"),
     # "sign" the plan is a verb, not the exempt activity: signs count as things put up.
     (r"\b(fences?|signage|billboards?|(?:an?|the|my|our|new|business|store|shop|yard|street) signs?\b(?! (?:the|off|it|this|that|a|an|for|here)\b)|"

@@ -285,7 +285,7 @@ def _figures(text: str) -> frozenset[str]:
 class Speller:
     """Likely misspellings of a corpus's own words, found from the corpus's vocabulary alone (no dictionary):
     a question word of SPELL_MIN_LETTERS or more that the corpus never uses and whose stem it never uses,
-    which is one of its words with a letter left out ("registerd", "electrican", "reqired"), or, from
+    which is one of its words with a letter left out ("registerd", "electrican", "reqired") or doubled ("permitt"), or, from
     SPELL_SWAP_LETTERS letters, with two neighbouring letters swapped ("preformance") or one vowel for another
     ("cemetary", "inspecter"). A wrong consonant ("inspektor") is not guessed at: too many real words are one
     letter from a corpus word ("basement", "easement"). Corrections are added beside the question's words,
@@ -306,6 +306,8 @@ class Speller:
             if len(w) < SPELL_MIN_LETTERS or self.knows(w):
                 continue
             found = {w[:i] + c + w[i:] for i in range(len(w) + 1) for c in _LETTERS} & self.vocabulary
+            # ... or a letter doubled ("permitt", "requirred")
+            found |= {w[:i] + w[i + 1:] for i in range(len(w) - 1) if w[i] == w[i + 1]} & self.vocabulary
             if len(w) >= SPELL_SWAP_LETTERS:
                 found |= {w[:i] + w[i + 1] + w[i] + w[i + 2:] for i in range(len(w) - 1)} & self.vocabulary
                 # ... or one vowel for another ("cemetary", "seperate"), the commonest wrong letter
@@ -313,6 +315,14 @@ class Speller:
                           for v in _VOWELS if v != ch} & self.vocabulary
             out += sorted(found)
         return out
+
+    def respelled(self, text: str) -> str:
+        """The text with each misspelled word that has exactly one correction written right ("Do we need a
+        permitt?" -> "... a permit?"): what rules that read the question's own words (routing) should see."""
+        def fix(m: re.Match) -> str:
+            found = self.corrections(m.group(0))
+            return found[0] if len(found) == 1 else m.group(0)
+        return re.sub(r"[A-Za-z]{%d,}" % SPELL_MIN_LETTERS, fix, text)
 
 
 SPELL_MIN_LETTERS = 6

@@ -77,6 +77,18 @@ def test_a_site_named_for_animals_is_not_the_animals_subject(assistant, corpus):
     assert not ans.abstained and ans.calculator == "applicability"
 
 
+def test_an_insurer_named_in_passing_is_not_the_insurance_subject(assistant, corpus):
+    ans = ask(assistant, corpus, "after the fire the insurer wants the garage rewired; do I need an electrical permit?",
+              municipality="tuckahoe")
+    assert not ans.abstained and ans.calculator == "electrical_permit"
+
+
+def test_who_answers_a_subject_the_laws_lack_is_named_when_the_glossary_says(assistant, corpus):
+    ans = ask(assistant, corpus, "is water damage from my neighbour's construction runoff covered by my homeowner's insurance?",
+              municipality="hempstead")
+    assert ans.abstained and "insurance coverage" in ans.answer and "Your insurer or agent" in ans.answer
+
+
 def test_the_calculation_cites_first_what_its_lead_says(assistant, corpus):
     ans = ask(assistant, corpus, "we're clearing a 3 acre site in Hempstead - can we open it all up at once?")
     assert ans.answer.startswith("Not more than one acre")
@@ -345,6 +357,13 @@ def test_what_the_villages_text_lacks_is_named_not_borrowed(assistant, corpus, q
     # A translation is asked for, whatever law words come with it.
     ("put the notice of violation into Korean for our crew - translate it please", None),
     ("could you recommend a reliable electrician for my panel upgrade?", "tuckahoe"),
+    # Something to be written, an insurer's cover, a private claim's worth, a purchase: asked whatever law words come along.
+    ("can you write a letter to my neighbor about the runoff from his regrading?", "hempstead"),
+    ("would my homeowners policy pay for a basement flooded by the stormwater from the site next door?", "hempstead"),
+    ("the developer's runoff wrecked my garden; should I sue him, and what could I win?", "hempstead"),
+    ("which model of whole-house generator should we buy for the electrical panel we have?", "tuckahoe"),
+    # A design standard the Blue Book sets, asked in other words
+    ("what stake spacing does the town want on a silt fence?", "hempstead"),
     ("the pothole at the end of my street keeps flooding; who fixes it?", "tuckahoe"),
     ("can my son's band practice in the garage on weeknights?", "tuckahoe"),
     # a chapter the corpus holds only as a heading, however abbreviated

@@ -302,6 +302,8 @@ def test_the_next_weekly_report_is_seven_days_after_the_last():
      "close_of_the_construction_season"),
     ("crews reopen for the season April 6 2026 - latest day to tell the town?", {"dates": ["2026-04-06"]},
      "reopening_of_the_construction_season"),
+    ("we button up the job Dec 4 2026 till spring; by when do we call the town?", {"dates": ["2026-12-04"]},
+     "close_of_the_construction_season"),
 ])
 def test_a_listed_milestone_named_in_the_question_dates_its_notice(question, slots, milestone):
     from codeassist.calculators.deadlines import read_slots

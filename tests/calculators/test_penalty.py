@@ -155,6 +155,9 @@ def test_the_years_named_set_how_far_apart_the_offenses_were(question, tier_prio
     # no count, but "another" one after dated ones: one offense per date
     ("violations in March 2019 and Feb 2022, and now another violation in Oct 2023. what range?",
      {"dates": ["2019-03-01", "2022-02-01", "2023-10-01"]}, "2023-10-01", ["2019-03-01", "2022-02-01"]),
+    # no count, but "and now" the last of the dates named: one offense per date
+    ("fined for erosion violations in May 2021, August 2023 and now March 2025. fine for the latest?",
+     {"dates": ["2021-05-01", "2023-08-01", "2025-03-01"]}, "2025-03-01", ["2021-05-01", "2023-08-01"]),
     # two dates for three offenses: spread back from today as before
     ("third offense; the others were 2019 and 2022", {"offense_number": 3, "dates": ["2019-01-01", "2022-01-01"]}, None, None),
 ])

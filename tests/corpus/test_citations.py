@@ -25,6 +25,8 @@ from codeassist.errors import CitationNotFound, UnknownMunicipality
     ("Hempstead BZO Art. XXXVIII, Enforcement and penalties, item D", None, "hempstead:enforcement(D)"),
     ("hempstead penalties D", None, "hempstead:enforcement(D)"),
     ("7B-6", None, "tuckahoe:7B-6"),
+    # a title both municipalities use, with labels only one of them has
+    ("construction inspection A(1)(h)", None, "hempstead:construction-inspection(A)(1)(h)"),
 ])
 def test_forms_people_write(corpus, text, municipality, expected):
     assert corpus.resolve_citation(text, municipality).id == expected

@@ -760,6 +760,28 @@ def test_a_word_naming_the_label_level_does_not_hide_the_label(build, question, 
     assert build(question).citations[0] == pid
 
 
+@pytest.mark.parametrize("question, asked", [
+    ("is a 12x14 pool house a building?", ("hempstead:390/building",)),
+    ("we graded it flat. is the lot a land development activity?", ("hempstead:390/land-development-activity",)),
+    ("is a building permit needed?", ()),  # the term is not what the thing is asked to be
+])
+def test_whether_a_thing_is_what_a_term_names_asks_the_definition(build, question, asked):
+    assert build(question, "hempstead").asked_definitions == asked
+
+
+def test_a_misspelled_word_is_read_right_when_routing(build):
+    plan = build("we're putting in a new 240V circuit for the kiln. do we need a permitt?", "tuckahoe")
+    assert plan.intent == "calculator" and plan.calculator == "electrical_permit"
+    assert plan.query.endswith("permitt?")  # the question is kept as typed
+
+
+def test_a_provision_cited_by_a_shortened_title_names_its_municipality(build):
+    plan = build("constr. inspection A(1)(i) - which stage is that?")
+    assert plan.citations == ("hempstead:construction-inspection(A)(1)(i)",) and plan.scope == ("hempstead",)
+    # both municipalities have a performance guarantee item B: the question cites neither alone
+    assert build("perf. guarantee B - what's that about?").citations == ()
+
+
 def test_misspelled_corpus_words_are_corrected_beside_the_question(build):
     plan = build("where do i apply to get registerd as an electrican in the village")
     assert "registered" in plan.expansions and "electrician" in plan.expansions

@@ -260,6 +260,8 @@ def test_calculator_input_from_any_area_question_validates_or_explains(muni, x):
     ("the old owner DIY'd a subpanel; the inspector ordered it disconnected", "electrical", True),
     ("regrading the roadside ditch back to its original profile", "activity", "routine_maintenance"),
     ("relaying the old drain pipe at the line and grade it always had", "activity", "routine_maintenance"),
+    ("reshaping the berm back to its design grades", "activity", "routine_maintenance"),
+    ("the SMO had us replace a caved-in catch basin", "activity", "smp_repair"),
     ("convicted again 6 years after his first offense", "years_window", 6.0),
     # the work's area, not the lot's, when both are given
     ("a new barn on our 5 acre parcel, grading about 0.8 acres", "area", 0.8),

@@ -245,3 +245,21 @@ def test_a_headnote_question_about_a_place_elsewhere_does_not_answer_a_question_
     # 7-2's "No" question is about property outside the Village; "my house on Main Street" names no other place
     ans = ask(assistant, corpus, "Does the Tuckahoe electrical code apply to my house on Main Street?")
     assert not ans.lead.startswith("**No"), ans.lead
+
+
+@pytest.mark.parametrize("q, muni, named", [
+    # law words come along, but something is to be written, or an insurer's cover is asked (glossary other_subjects)
+    ("please draft a short email to the contractor next door about the mud on my driveway", "hempstead",
+     "writing letters, notes and announcements"),
+    ("would my homeowners insurance pay for the basement flooding that the runoff from the job next door caused?",
+     "hempstead", "insurance coverage"),
+])
+def test_a_request_these_laws_do_not_answer_is_named_whatever_law_words_come_with_it(assistant, corpus, q, muni, named):
+    ans = ask(assistant, corpus, q, muni)
+    assert ans.abstained and named in ans.answer
+
+
+def test_a_thing_asked_to_be_a_defined_term_is_not_sent_to_a_calculator(assistant, corpus):
+    # "is a 12x14 pool house a building?" asks the definition; the SWPPP calculator answered it with the area
+    ans = ask(assistant, corpus, "is a 12x14 pool house a building?", "hempstead")
+    assert ans.calculator is None and ans.citations[0].id == "hempstead:390/building"

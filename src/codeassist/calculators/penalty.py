@@ -263,7 +263,10 @@ def _years_between(question: str, today: date) -> float | None:
 
 # "... and now another violation", "cited again": the dates named are one offense each, the last this one.
 _ANOTHER = re.compile(r"\b(?:another|again|a new|one more)\b[^.?!]{0,30}\b(?:violation|offen[cs]e|conviction|citation|ticket)s?\b|"
-                      r"\b(?:violat\w*|offen[cs]es?|convict\w*|cited)\b[^.?!]{0,60}\bagain\b", re.I)
+                      r"\b(?:violat\w*|offen[cs]es?|convict\w*|cited)\b[^.?!]{0,60}\bagain\b|"
+                      # "convicted in June 2023, January 2025 and now September 2027 ... the latest one?"
+                      r"\band now (?:in |on )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)|"
+                      r"\bthe (?:latest|most recent|newest|last) (?:one|offen[cs]e|violation|conviction|citation|ticket)\b", re.I)
 _CONTINUATION = re.compile(r"\b(?:continu\w*|more|additional|further|after)\b", re.I)
 
 

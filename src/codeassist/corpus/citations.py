@@ -158,10 +158,10 @@ def resolve_citation(corpus: "Corpus", text: str, municipality: str | None = Non
         raise CitationNotFound(raw, _suggest(corpus, raw, scope, None), "no such section")
     if len(candidates) > 1:
         labels = _labels_from(_strip_filler(rest)) or []
-        options = []
-        for c in candidates:
-            found = _walk(corpus, corpus.get(c.provision_id), labels)  # type: ignore[arg-type]
-            options.append(found.citation if found else c.citation)
+        walked = [_walk(corpus, corpus.get(c.provision_id), labels) for c in candidates]  # type: ignore[arg-type]
+        if labels and sum(w is not None for w in walked) == 1:
+            return next(w for w in walked if w is not None)  # "construction inspection A(1)(i)": only the Town's has it
+        options = [w.citation if w else c.citation for w, c in zip(walked, candidates)]
         raise CitationNotFound(raw, options, "more than one municipality has it; name one")
     section = candidates[0]
     root = corpus.get(section.provision_id)
