@@ -179,7 +179,9 @@ def other_action(question: str, named: str, expansions: Sequence[str] = ()) -> b
 
 COUNTS_AS = re.compile(r"\b(?:counts? as|considered(?: an?| the)?|qualif(?:y|ies) as|classified as|deemed)\b", re.I)
 DEEMS = re.compile(r"\b(?:constitutes?|deemed|considered|means|include[sd]?|treated as)\b", re.I)
-ONLY_ASKED = re.compile(r"\b(?:only|solely)\b(?! (?:to|for)\b)", re.I)
+# ("it's only a few days" makes light of a wait; it does not narrow who or what)
+ONLY_ASKED = re.compile(r"\b(?:only|solely)\b(?! (?:to|for)\b| (?:an? |one |two |three |\d+ )?(?:few |couple (?:of )?)?"
+                        r"(?:days?|hours?|weeks?|minutes?|months?|dollars?|bucks)\b)", re.I)
 # "she's not a landscape architect", "I'm not the owner": who or what the question is about is denied to be X.
 _NOT_A = re.compile(r"\b(?:not|isn't|aren't|n't)\s+(?:a|an|the)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I)
 _NOT_A_PHRASE = re.compile(r"\b(?:not|isn't|aren't|n't)\s+(?:a|an|the)\s+([^,;?]+)", re.I)
@@ -314,6 +316,9 @@ _CHAPTER_REF = re.compile(r"\b(?:ch(?:apter)?|§+|sec(?:tion)?|art(?:icle)?)\.?\
 # "two months later", "3 years ago": when something in the story happened, not a figure a rule is asked about.
 _ELAPSED = re.compile(r"\b(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|couple(?: of)?)\s+"
                       r"(?:days?|weeks?|months?|years?|yrs?)\s+(?:later|ago|afterwards?|back|since)\b", re.I)
+# "my new four-family", "a five-story building", "3-bedroom": a kind of building, not a figure a rule is asked about
+_KIND_OF_BUILDING = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)[- ](?:family|stor(?:y|ey|ies)|"
+                               r"bedroom|bathroom|car|unit|bay|stall|lane|suite|apartment)s?\b", re.I)
 _AGE = re.compile(r"\b\d{1,2}[- ](?:years?|yrs?)[- ]old\b|\b\d{1,2}\s?(?:yo|y/o)\b", re.I)
 
 
@@ -325,6 +330,7 @@ def same_figures(question: str, asked: str, text: str = "", area: float | None =
     ...?" of a text that says "48 hours")."""
     if not re.search(r"\b(?:years of age|age of)\b", text, re.I):
         question = _AGE.sub(" ", question)
+    question = _KIND_OF_BUILDING.sub(" ", question)
     theirs = figures(asked)
     if not theirs:  # "... two months later a bad connection started a fire. Can we hold the village responsible?"
         question = _ELAPSED.sub(" ", question)

@@ -60,7 +60,9 @@ _ASKS = [
     # May the asker act ("can I ...?", "can a homeowner ...?"): only a prohibition answers it (No).
     ("permission", re.compile(_CLAUSE + r"(?:(?:can|could|may) (?:i|we|you|me|us|my \w+|our \w+|a homeowner|homeowners|"
                               r"an? (?:contractor|electrician|owner|resident|developer|landowner|person)|someone|anyone|people)|"
-                              r"(?:am i|are we|are you|is my \w+) allowed|(?:is|would) (?:this|that|it) (?:be )?(?:allowed|permitted|legal|ok|okay))\b", re.I)),
+                              r"(?:am i|are we|are you|is my \w+) allowed|(?:is|would) (?:this|that|it) (?:be )?(?:allowed|permitted|legal|ok|okay)|"
+                              # "... wait on the certificate later. Allowed in the village?"
+                              r"(?:allowed|permitted|legal)(?=[^?.!]{0,40}\?))\b", re.I)),
     # May something else happen ("can the town inspect ...?", "can the CO be held up?"): the law's "may" or
     # "shall" answers it (Yes), a duty laid on the officials "shall not" answers it (No).
     ("authority", re.compile(_CLAUSE + r"(?:can|could|may|(?:is|are) (?:\w+ ){1,4}allowed)\b", re.I)),
@@ -103,7 +105,8 @@ def _is_yes_no(text: str) -> bool:
     asked = [m for m in _YES_NO.finditer(text)
              if not _WH_OPENS.match(re.split(r"[.?!;:]\s", text[:m.start() + 1])[-1]) or _SUBJECT.match(text, m.end())]
     equation = re.search(r"\w\s*=\s*\w[^?]*\?\s*$", text)  # "dude ranch = agricultural activity?"
-    return bool(asked or _ELLIPTICAL.search(text) or equation or (not WH.search(text) and _AUX.search(text)))
+    either = re.search(r"\bor (?:no|not)\s*\?\s*$", text, re.I)  # "a new circuit for the condenser. Permit or no?"
+    return bool(asked or _ELLIPTICAL.search(text) or equation or either or (not WH.search(text) and _AUX.search(text)))
 
 
 # ... unless the verb comes before its subject, as a question's does ("what happens, can we keep building?").
@@ -135,6 +138,8 @@ _CONTENTS = re.compile(
     r"\bwhat (?:does|do|did|would|will) .{0,80}?\b(?:say|says|require|requires|contain|include|specify|mean|cover|list|set|"
     r"make (?:me|us|you|them) (?:submit|file|provide|do|show)|ask (?:me |us )?for)\b|"
     r"\bwhat(?: are| is|'s) (?:the |its |their )?(?:[\w'\u2019.-]+ ){0,3}?(?:requirements?|terms|rules|standards|specs?|specifications|conditions|procedures?|process|measures)\b|"
+    # "... cites minimum measures 4 & 5 of the MS4 permit - what are they?"
+    r"\bwhat (?:are|is) (?:they|it|those|these|that)\s*\?|"
     r"\bhow (?:do|can|would|should) (?:i|we|you) .{0,60}?\b(?:file|apply|comply|submit|get|obtain)\b|"
     r"\baccording to\b|\bunder (?:the )?(?:terms|requirements) of\b|"
     # "where's the procedure the erosion chapter points to?", "7B-4(c) sends me to 7-3 - can you pull it up?"
@@ -518,6 +523,10 @@ class Planner:
                         names_law=bool(laws) and bool(self.corpus.ordinances_named(U.without_titles(text))))
         # "what does § 1-7 say?", "§ 1-7 text?": asked for what a document the texts refer to holds
         external = self._external(low, scope) if _CONTENTS.search(text) or route.intent == "lookup" else ()
+        if route.intent == "lookup" and external and _CONTENTS.search(text):
+            # "7-10 mentions the Industrial Commission's rules - what do they say about grounding?": what the outside
+            # document says is asked, not the section that names it
+            route = U.Route("retrieval")
         moved_to = self.follow_up_municipality(text)
         follow = ("municipality" if moved_to else "area" if "area" in slots and U.is_follow_up_area(text)
                   else "full_text" if U.is_follow_up_full_text(text) else None)

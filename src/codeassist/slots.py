@@ -21,7 +21,7 @@ def _num(s: str) -> float:
 
 
 # What sides written "10x12" with no unit measure: a structure named beside them.
-_STRUCTURES = r"(?:sheds?|decks?|garages?|rooms?|additions?|patios?|slabs?|structures?|buildings?|barns?|sunrooms?|pool ?houses?|cabanas?|gazebos?|pergolas?|greenhouses?|carports?|pavilions?|studios?|cottages?|coops?)"
+_STRUCTURES = r"(?:sheds?|decks?|garages?|rooms?|additions?|patios?|slabs?|structures?|buildings?|barns?|sunrooms?|pool ?houses?|cabanas?|gazebos?|pergolas?|greenhouses?|carports?|pavilions?|studios?|cottages?|coops?|lots?|parcels?|plots?|yards?|backyards?)"
 
 
 _THRESHOLD_NAMED = re.compile(r"\b(?:the|that|this|an?)\s+(?:one|five|\d+(?:\.\d+)?)\s*(?:acres?|square feet|sq\.? ?ft\.?)\s+"
@@ -232,7 +232,9 @@ def event_dates(q: str, today: date) -> list[date]:
 def extract_time(q: str) -> tuple[int, int] | None:
     m = re.search(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)", q.lower())
     if not m:
-        return None
+        # "at 8:00", "at 14:30": a clock time with no am/pm is read as written, on the 24-hour clock
+        clock = re.search(r"(?:\bat|@)\s*([01]?\d|2[0-3]):([0-5]\d)\b", q.lower())
+        return (int(clock[1]), int(clock[2])) if clock else None
     hour, minute = int(m[1]), int(m[2] or 0)
     if not 1 <= hour <= 12 or minute > 59:
         return None  # not a clock time ("13 pm", "9:75 am")
@@ -291,7 +293,8 @@ def extract_duration_days(q: str) -> int | None:
 
 _ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|wired|(?:dis|re)connect(?:ed|ing|ion|s)?|rewir(?:e|ed|es|ing)|fuse|fuses|switch(?:es)?|outlets?|receptacles?|circuits?|subpanel|"
                          r"panel|lamp sockets?|drop cords?|journeym[ae]n|sheetrock over|breakers?|ceiling fans?|"
-                         r"light(?:ing)? fixtures?|(?:wired|electrical) fixtures?|string lights|generators?|(?:temporary|temp) (?:power|service|lighting)|ev chargers?|car chargers?|solar (?:panels?|arrays?|systems?|pv)|photovoltaic|pv|"
+                         r"light(?:ing)? fixtures?|(?:wired|electrical) fixtures?|string lights|recessed (?:lights?|lighting|cans?|fixtures?)|pot lights?|can lights?|"
+                         r"\d+[- ]?volts?|voltage|generators?|(?:temporary|temp) (?:power|service|lighting)|ev chargers?|car chargers?|solar (?:panels?|arrays?|systems?|pv)|photovoltaic|pv|"
                          # "a 50-amp outdoor pedestal", "100 amp service"
                          r"\d+[- ]?amps?|amperes?|amperage|transformers?|meter sockets?|electric meters?)\b", re.I)
 
@@ -314,6 +317,8 @@ ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
      r"line and grade (?:it|they|that|this) (?:always |originally |already |once )?(?:had|has|have)|"
      # "landfill cap regrade back to design grades"
      r"back to (?:the |its |their )?(?:original |design(?:ed)? |as-built |permitted )(?:line|grades?|contours?|elevations?)|"
+     # "regrading the ballfield back to the grade it was built at"
+     r"back to (?:the )?(?:line|grades?|contours?|elevations?) (?:it|they) (?:was|were|had been|originally had) (?:built|constructed|designed|graded|laid out)?|"
      r"(?:fix|fixing|clean|cleaning|regrad\w*) (?:an |the |our )?existing (?:ditch|swale|drainage|channel)|"
      # "clearing out a clogged drainage channel to restore its original capacity"
      r"restor\w* (?:its |the |their )?original (?:capacity|purpose|line|grade|flow)|original (?:hydraulic )?capacity|"
@@ -336,7 +341,7 @@ ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
      r"(?:tomatoes|veggies|vegetables|herbs|lettuce|peppers)\b[^.?!]{0,40}\bfor (?:the|my|our) (?:own )?family)\b",
      "home_gardening"),
     # A landscape architect prepares plans; landscaping is the activity.
-    (r"\b(landscap\w*(?! architect)|horticultur\w*|planting shrubs)\b", "landscaping_existing_structure"),
+    (r"\b(landscap\w*(?! architect)|horticultur\w*|planting shrubs|planting beds?|shrubs|shrubbery|hedges?|foundation plantings?|mulch\w*)\b", "landscaping_existing_structure"),
 ]
 
 
@@ -422,7 +427,7 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
                      # "does this first phase need a SWPPP on its own?" asks whether the part alone does
                      r"\b(?:need|needs|require|requires|trigger|triggers|count|counts)\b[^.?!]{0,60}\bon its own\b[^.?!]*\?", low):
         put("part_of_common_plan", False, "not part of")
-    if slots.get("discharges_to_impaired_water") and re.search(r"\b(?:no|not|nothing|none|never|any)\W+(?:[\w'-]+\W+){0,2}impaired|"
+    if slots.get("discharges_to_impaired_water") and re.search(r"\b(?:no|not|nothing|none|never|any)\W+(?:[\w'-]+\W+){0,4}impaired|"
                                                               r"n't\W+(?:[\w'-]+\W+){0,4}impaired", low):
         del slots["discharges_to_impaired_water"]
     n = extract_offense_number(q)

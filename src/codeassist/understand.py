@@ -77,18 +77,20 @@ COMPARATIVE = re.compile(r"\b(?:worse|better|stricter|tougher|harsher|higher|low
                           r"but not|(?:that|which) (?:the other|[\w.']+) (?:doesn't|does not|don't|do not|lacks?))\b", re.I)
 # "higher than in Yonkers", "stricter than White Plains'": a comparison with one side named.
 _THAN = re.compile(COMPARATIVE.pattern + r"[^.?!]{0,40}?\bthan\b", re.I)
+# "doing work in Scarsdale - do I register there the way I did in Tuckahoe?": the place named after it is the model
+_AS_DONE_IN = re.compile(r"\b(?:the way|like|as) (?:i|we|you|they|he|she) (?:did|do|had to|have to|have|had) (?:it |that )?(?:in|for|with)\b", re.I)
 _BOTH = re.compile(r"\b(?:both|the two (?:towns|villages|municipalities|places|laws|codes|ordinances))\b", re.I)
 _FOLLOW_MUNI = re.compile(r"^(?:and |but |ok(?:ay)?,? )?(?:what|how) about (?:in |for )?(?P<rest>.+?)\??$|^(?:and|same) (?:in|for) (?P<rest2>.+?)\??$", re.I)
 _FOLLOW_AREA = re.compile(r"^(?:and |but |what )?(?:if|about if|what if)\b.*\b(acre|acres|sq|square|feet)\b", re.I)
 _FOLLOW_FULL = re.compile(r"\b(that section|that provision|the full text|in full|whole section|show me that|full section)\b", re.I)
 
 _APPLICABILITY = re.compile(
-    r"\b(?:(?:need|needing|require[sd]?|required|requiring|have to)\s+(?:to\s+(?:file|submit|prepare|do|get|have)\s+)?"
+    r"\b(?:(?:need|needing|require[sd]?|required|requiring|have to)\s+(?:to\s+(?:file|submit|prepare|do|get|have|go through|undergo)\s+)?"
     r"(?:an?\s+|the\s+|any\s+|one of (?:those|these|the)\s+)?"
-    r"(?:swppps?|stormwater (?:pollution prevention )?plan|erosion (?:and sediment )?control (?:plan|review)|stormwater review|"
+    r"(?:swppps?|stormwater (?:pollution prevention )?plan|erosion (?:and sediment )?(?:control )?(?:plan|review)|stormwater review|"
     r"stormwater permit)|(?:swppps?|stormwater (?:pollution prevention )?plan)\s+(?:\w+\s+){0,2}(?:needed|required|necessary)|"
-    r"(?<!\bwhen )does (?:the|this) (?:(?:town|village)(?:'s)? )?(?:stormwater |erosion |runoff )?(?:law|rules?|chapter|article|ordinance) "
-    r"(?:apply|kick in)|"
+    r"(?<!\bwhen )does (?:the|this) (?:(?:town|village)(?:'s)? )?(?:stormwater |erosion (?:and sediment )?(?:control )?|runoff )?"
+    r"(?:law|rules?|chapter|article|ordinance) (?:even |really |actually )?(?:apply|kick in|cover (?:it|this|that|me|us|them|my \w+|our \w+))|"
     r"am i exempt|are we exempt|is (?:it|this|that|my \w+) exempt|"
     r"(?:is|counts? as) (?:this|it|that|my \w+|our \w+) (?:a )?land development activity)", re.I)
 # With an area stated, whether it crosses the law's line: "over the threshold?", "are we in or out?".
@@ -113,7 +115,7 @@ _PERMIT = re.compile(r"\b(?:(?:need|require[sd]?|get|pull|apply for|file for)\s+
                      r"(?:electrical\s+|wiring\s+)?permits?|"
                      r"without (?:an?\s+|the\s+|any\s+)?(?:electrical\s+|wiring\s+)?permits?|"
                      r"permits?\s+(?:needed|required|necessary|reqd|req'd)|permit needed|can i do it myself|do it myself)\b|"
-                     r"(?:^|[.!;:-]\s*)(?:an?\s+|electrical\s+)?permits?\s*\?", re.I)  # "... for a hot tub. Permit?"
+                     r"(?:^|[.!;:-]\s*)(?:an?\s+|electrical\s+)?permits?(?:\s+or\s+(?:no|not|none))?\s*\?", re.I)  # "... for a hot tub. Permit?"
 
 # "upgrading my house to a 200 amp panel": a short statement of the work, no question asked, asks whether it
 # needs a permit.
@@ -250,7 +252,7 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
         slots = read_slots(q, date.today())[0]
     # "I'm licensed in White Plains; can I work in Tuckahoe?" is about Tuckahoe, but "is Tuckahoe's law the same as
     # White Plains'?" or "is the fine higher than in Yonkers?" asks of a law the corpus does not hold.
-    if other_place and (not n_named or _COMPARE.search(q) or _THAN.search(q)):
+    if other_place and (not n_named or _COMPARE.search(q) or _THAN.search(q) or _AS_DONE_IN.search(q)):
         return Route("abstain", other_place=other_place)
     glossary = glossary or load_glossary()
     subject = glossary.other_subject(q)

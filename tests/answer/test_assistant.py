@@ -362,6 +362,12 @@ def test_what_the_villages_text_lacks_is_named_not_borrowed(assistant, corpus, q
     ("would my homeowners policy pay for a basement flooded by the stormwater from the site next door?", "hempstead"),
     ("the developer's runoff wrecked my garden; should I sue him, and what could I win?", "hempstead"),
     ("which model of whole-house generator should we buy for the electrical panel we have?", "tuckahoe"),
+    # who holds an office now and how to reach it; a place asked about after the one the caller knows
+    ("who's the village building inspector these days, and how do I reach him?", "tuckahoe"),
+    ("I'm wiring a house in Bronxville. Do I register with that village the way I did in Tuckahoe?", None),
+    # what a state law the text names says
+    ("the article takes effect as the state Town Law provides; what does that law say?", "hempstead"),
+    ("7-10 names the Industrial Commission's rules - what do they say about conduit?", "tuckahoe"),
     # A design standard the Blue Book sets, asked in other words
     ("what stake spacing does the town want on a silt fence?", "hempstead"),
     ("the pothole at the end of my street keeps flooding; who fixes it?", "tuckahoe"),
@@ -872,3 +878,15 @@ def test_a_section_looked_up_is_named_by_its_heading(assistant, corpus):
     ans = ask(assistant, corpus, "pull up 7-11(h)", municipality="tuckahoe")
     assert ans.intent == "lookup" and "Notice of change of address" in ans.lead, ans.lead
 
+
+
+@pytest.mark.parametrize("question", [
+    "the owner wants us to connect power to the new wiring now and get the certificate of approval later, it's only a couple of days. Allowed?",
+    "hook the power up now and get the certificate next week - permitted in the village?",
+])
+def test_allowed_asked_on_its_own_asks_permission_of_a_prohibition(corpus, question):
+    # "Allowed?" with no verb before it asks whether the asker may: "unlawful ... until" answers No
+    from codeassist.api import Assistant
+    assistant = Assistant(corpus=corpus, retriever=_Ranked(corpus, ["tuckahoe:7-9(a)", "tuckahoe:7-9(b)"]))
+    ans = ask(assistant, corpus, question, municipality="tuckahoe")
+    assert ans.lead.lstrip("*").startswith("No."), ans.lead

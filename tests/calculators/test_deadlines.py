@@ -304,6 +304,8 @@ def test_the_next_weekly_report_is_seven_days_after_the_last():
      "reopening_of_the_construction_season"),
     ("we button up the job Dec 4 2026 till spring; by when do we call the town?", {"dates": ["2026-12-04"]},
      "close_of_the_construction_season"),
+    ("our silt fence goes up Tuesday June 9 2026 - last moment to give notice?", {"dates": ["2026-06-09"]},
+     "installation_of_sediment_and_erosion_control_measures"),
 ])
 def test_a_listed_milestone_named_in_the_question_dates_its_notice(question, slots, milestone):
     from codeassist.calculators.deadlines import read_slots

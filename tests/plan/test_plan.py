@@ -769,6 +769,20 @@ def test_whether_a_thing_is_what_a_term_names_asks_the_definition(build, questio
     assert build(question, "hempstead").asked_definitions == asked
 
 
+@pytest.mark.parametrize("question, muni, calculator", [
+    ("new 240-volt circuit for the condenser at my house. Permit or no?", "tuckahoe", "electrical_permit"),
+    ("adding four recessed lights in the den - do I need a permit?", "tuckahoe", "electrical_permit"),
+    ("we're reshaping the old playground beds. does the erosion control chapter even apply to that?", "tuckahoe",
+     "applicability"),
+    ("the DPW regrades 2 acres of parkland. Do we need to go through erosion and sediment review?", "tuckahoe",
+     "applicability"),
+    ("one house on a 60 x 100 lot. Does the stormwater article cover it?", "hempstead", "applicability"),
+    ("which permit measures does this article cover?", "hempstead", None),  # what it covers, not whether
+])
+def test_whether_a_rule_reaches_the_work_goes_to_its_calculator(build, question, muni, calculator):
+    assert build(question, muni).calculator == calculator
+
+
 def test_a_misspelled_word_is_read_right_when_routing(build):
     plan = build("we're putting in a new 240V circuit for the kiln. do we need a permitt?", "tuckahoe")
     assert plan.intent == "calculator" and plan.calculator == "electrical_permit"

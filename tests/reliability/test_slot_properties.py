@@ -223,6 +223,12 @@ def test_valid_clock_times_read_back(h, m, ampm):
     assert minute == m and hour == h % 12 + (12 if ampm.startswith("p") else 0)
 
 
+@pytest.mark.parametrize("q, hm", [("they go in Monday at 8:00", (8, 0)), ("pour at 14:30 sharp", (14, 30)),
+                                   ("the 4:1 slope", None), ("at 25:00", None)])
+def test_a_clock_time_without_am_or_pm_reads_as_written(q, hm):
+    assert S.extract_time(q) == hm
+
+
 @FAST
 @given(st.integers(0, 99), st.integers(0, 99), st.sampled_from(["am", "pm"]))
 def test_any_clock_time_read_is_a_real_time(h, m, ampm):
@@ -271,6 +277,14 @@ def test_calculator_input_from_any_area_question_validates_or_explains(muni, x):
     ("the utility is replacing the transformer on our pole", "electrical", True),
     # a structure's sides with no unit
     ("is a 10x12 pool house a building?", "area", 120.0),
+    ("one house on a 90 x 100 lot, no subdivision", "area", 9000.0),
+    # a water the site does not drain to
+    ("4 acres of houses, and nothing drains to an impaired water", "discharges_to_impaired_water", None),
+    ("our outfall goes to an impaired water", "discharges_to_impaired_water", True),
+    ("redoing the planting beds and shrubs around the house", "activity", "landscaping_existing_structure"),
+    ("regrading the ballfield back to the grade it was built at", "activity", "routine_maintenance"),
+    ("six recessed lights in the living room ceiling", "electrical", True),
+    ("a new 240-volt line for the condenser", "electrical", True),
     # the electrical code named as what the question measures against is not its subject
     ("does each day of the erosion violation count separately, like with electrical?", "electrical", None),
     # wiring told of, then closing up asked
