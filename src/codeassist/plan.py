@@ -470,6 +470,7 @@ class Planner:
         `named_wins` (the assistant's questions, not a filtered search), a question that names one other
         municipality by its name is about that one."""
         text = self.clean(question)
+        cited: list[Provision] = []  # set when the provisions a question cites are what name its municipality
         other = self.other_place(text)
         named = tuple(self._named(text, other))
         overridden = None
@@ -491,8 +492,8 @@ class Planner:
             muni, source = asked_about, "question"
         elif not named and fallback_municipality:
             muni, source = self.corpus.check_municipality(fallback_municipality), "conversation"
-        elif not named and len(cited := {p.municipality for p in self.find_citations(text, None)}) == 1:
-            muni, source = cited.pop(), "question"  # "constr. inspection A(1)(i) - which milestone?": the Town's
+        elif not named and (cited := self.find_citations(text, None)) and len({p.municipality for p in cited}) == 1:
+            muni, source = cited[0].municipality, "question"  # "constr. inspection A(1)(i) - which milestone?": the Town's
         else:
             muni, source = None, "none"  # two named (a comparison) or none: search everything
         laws = self.corpus.ordinances_named(text)
@@ -507,7 +508,8 @@ class Planner:
         expanded = append_expansions(searched, expansions)
         inlined, rest = self.glossary.inline(searched, expansions)
         embedded = append_expansions(inlined, rest)
-        citations = tuple(p.id for p in self.find_citations(text, muni))
+        # read once: the provisions that set the municipality are the ones cited
+        citations = tuple(p.id for p in (cited if source == "question" and cited else self.find_citations(text, muni)))
         spans = [s for m in ([muni] if muni else list(self.terms)) for s in self.terms[m].find(expanded)]
         asked = definition_intent(expanded, spans)
         # Longer terms first: "land development activity" says more than "stormwater".
