@@ -155,8 +155,13 @@ class Assistant:
         named = list(plan.named)
         if plan.intent == "abstain" and plan.other_place:
             reason = f"{A.NOT_IN_CORPUS} anything about {plan.other_place}: {A.scope_sentence(self.corpus)}"
-            if plan.named:  # "is Hempstead's fine higher than Yonkers'?": one side of the comparison is here
-                held = " and ".join(f"the {A._names(self.corpus)[n]}" for n in plan.named)
+            held = " and ".join(f"the {A._names(self.corpus)[n]}" for n in plan.named)
+            if plan.named and plan.sited_elsewhere:  # "does the Town's article apply to a project in Freeport?"
+                place = re.sub(r"^(?=(?:Town|Village|City|County) of )", "the ", plan.other_place)
+                reason += (f" The land asked about is in {place}, whose own laws are not in this corpus, and the "
+                           f"text of {held} here does not say whether it reaches land there. Ask {place}'s own "
+                           f"building or engineering department.")
+            elif plan.named:  # "is Hempstead's fine higher than Yonkers'?": one side of the comparison is here
                 reason += (f" So they cannot be compared here; ask about {held}'s rule on its own for what its "
                            f"text says.")
             return A.abstain(self.corpus, q, reason, list(plan.named) or None)

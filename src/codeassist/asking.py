@@ -300,11 +300,22 @@ def asked_negatively(question: str) -> bool:
     clause refers back to it ("my electrician isn't licensed, is that a problem?"); "I'm leasing, not the
     owner. Am I a landowner?" and "he never did the drainage. Can the town stop occupancy?" ask positively."""
     clause = question[asking_clause(question):]
+    if _NEGATIVE_TAG.match(clause):
+        return False  # "it doesn't mention any penalty. Isn't it supposed to?" asks whether it is supposed to
     return _negative(clause) or (bool(_ANAPHOR.search(clause)) and _negative(question))
 
 
+# A short negative question that only points back ("Isn't it supposed to?", "Shouldn't they have to?"): it asks
+# the positive, expecting a yes.
+_NEGATIVE_TAG = re.compile(r"^\W*(?:is|are|was|were|does|do|did|should|must|would|will|wo|can|could|has|have)(?:n't|n\u2019t)\s+"
+                           r"(?:it|they|he|she|that|this|there|we|i|you)(?:\s+(?:supposed|required|meant|obliged|have|has|need|"
+                           r"got)(?:\s+to)?(?:\s+(?:be|do|have|say|include|list|state))?)?\s*\?*\s*$", re.I)
+
+
 # "is that a problem?", "is it ok?": the clause points back at the statement before it ("put it back" does not).
-_ANAPHOR = re.compile(r"\b(?:that|this|those|these|so)\b|^\W*(?:is|was|would|will|does) it\b", re.I)
+_ANAPHOR = re.compile(r"\b(?:that|this|those|these|so)\b|^\W*(?:is|was|would|will|does) it\b|"
+                      # "we never touch dirt - do we really have to?": the question ends where its object was
+                      r"\b(?:have|has|need|needs|got) to\s*\?*\s*$", re.I)
 # "a shed of 100 square feet or less": a bound the question's figure may fall within.
 _BOUND = re.compile(r"(\d[\d,.]*)\s*(?:[a-z]+\s+){0,2}(or (?:less|fewer|under|smaller)|or (?:more|greater|over|larger))\b", re.I)
 

@@ -100,6 +100,8 @@ class Ordinance(Frozen):
     effective_date: str | None = None
     effective_date_source: str = ""
     enacted_by: str | None = None
+    territory: str | None = Field(default=None, description="The provision saying where the law applies (its territory): "
+                                  "whether it reaches land in another place is answered from it. None: the text does not say.")
     source: str = Field(description="File name of the verbatim text, relative to the municipality folder.")
     citation_prefix: str
     administered_by: str = Field(description="Office key from the municipality metadata.")
@@ -244,6 +246,9 @@ class QueryPlan(Frozen):
     named: tuple[str, ...] = Field(default=(), description="Municipalities the question names, in order.")
     scope: tuple[str, ...] = Field(default=(), description="Municipalities the answer covers.")
     other_place: str | None = Field(default=None, description="A place named that is not in the corpus.")
+    sited_elsewhere: bool = Field(default=False, description="The land or work asked about lies in that other place "
+                                  "(\"does the Town's article apply to a project inside the village next door?\"), "
+                                  "whichever law of ours the question names.")
     outside_new_york: bool = Field(default=False, description="The question names a place outside New York State "
                                    "('my license is from New Jersey'): a rule for New York licences is not its Yes.")
     overridden: str | None = Field(default=None, description="The municipality the caller chose when the question "

@@ -39,7 +39,7 @@ _STATE_CODE = re.compile(r"\s*,\s*([A-Z]{2})(?![\w-])")
 # Land or work placed by the words just before a place's name ("my lot in", "4,000 acres on", "a deck out in").
 _SITED_BEFORE = re.compile(r"\b(?:lots?|propert(?:y|ies)|house|home|houseboat|yard|parcel|land|acres?|acreage|farm|"
                            r"site|job ?site|project|building|deck|shed|pool|garage|driveway|warehouse|dig|development|"
-                           r"subdivision|colony)\b(?:\s+[\w',-]+){0,3}?\s+(?:in|on|at|near)\s+(?:the\s+)?$")
+                           r"subdivision|colony)\b(?:\s+[\w',-]+){0,3}?\s+(?:in|on|at|near|inside|within)\s+(?:the\s+)?(?:incorporated\s+)?$")
 _ORIGIN_BEFORE = re.compile(r"\b(?:from|out of|licen[sc]ed (?:in|by)|registered (?:in|with)|based (?:in|out of)|"
                             r"work(?:s|ed|ing)? (?:in|for)|moved (?:here )?from)\s+(?:the\s+)?(?:(?:town|village|city) of\s+)?$")
 # "while he's down in Florida all winter", "the owner is away in Florida": where someone is for a while, not where
@@ -385,14 +385,15 @@ class Gazetteer:
         low = _lower_same_length(text)
         return [m for m in self._matches(text, ours) if m.name is not None and not _after(_AWAY_BEFORE, low, m.start)]
 
-    def sited_elsewhere(self, text: str, ours: Iterable[str]) -> bool:
+    def sited_elsewhere(self, text: str, ours: Iterable[str], in_state: bool = False) -> bool:
         """Whether the land or work asked about lies outside New York State ("does Hempstead's law cover my lot
         in Bergen County, New Jersey?", "a 900-acre dig on the moon"), so naming one of ours does not make it
         ours ("licensed in New Jersey, can I work in Tuckahoe?" stays Tuckahoe's). Land elsewhere in the state
-        stays with the law named: "my house is in Bronxville, does Tuckahoe's code apply?" is answered by the
-        code's own territory."""
+        stays with the law named, unless `in_state`: then land sited in another New York place counts too (the
+        caller sets it when the question asks whether the law reaches that land: "does the Town's article apply to
+        a project inside the Village of Hempstead?")."""
         low = _lower_same_length(text)
-        return any(m.name is not None and m.name.abroad and
+        return any(m.name is not None and (m.name.abroad or in_state) and
                    (m.name.kind == "beyond" or _after(_SITED_BEFORE, low, m.start, 60))
                    for m in self._matches(text, ours))
 

@@ -134,6 +134,8 @@ _HOW_MANY = re.compile(r"\bhow many ([a-z]{3,})\b", re.I)
 
 
 # A question about what a document says or requires, or how to act under it.
+# Whether a law reaches something: "does the Town's article apply to ...", "is my lot covered by ...".
+_REACH = re.compile(r"\b(?:apply|applies|applicable|cover|covers|covered|govern|governs|reach|reaches|extend|extends)\b", re.I)
 _CONTENTS = re.compile(
     r"\bwhat (?:does|do|did|would|will) .{0,80}?\b(?:say|says|require|requires|contain|include|specify|mean|cover|list|set|"
     r"make (?:me|us|you|them) (?:submit|file|provide|do|show)|ask (?:me |us )?for)\b|"
@@ -286,7 +288,8 @@ class Planner:
         if titles:
             self._citation_spans.append(re.compile(
                 r"(?:\b(?:" + places + r")\s+)?\b(?:" + "|".join(re.escape(t) for t in titles) + r"|exemption|penalties)"
-                r"\s+(?:item\s+)?\(?[A-Ka-k]\)?(?=\s*[?.!]?\s*$|\s*\(\d|\s+[-\u2013\u2014:]\s)" + _LABELS, re.I))  # hempstead exemptions G
+                r"\s+(?:item\s+)?\(?[A-Ka-k]\)?(?=\s*[?.!]?\s*$|\s*\(\d|\s+[-\u2013\u2014:]\s|"
+                r"\s+(?:wording|text|language|verbatim|says?|reads?|means?)\b)" + _LABELS, re.I))  # hempstead exemptions G
         # "constr. inspection A(1)(i)": a title word cut short with a period
         self._title_words = sorted({w for t in titles for w in t.split() if len(w) > 5})
 
@@ -520,7 +523,14 @@ class Planner:
                      if all(re.search(p, low) for p in g.all_of) and (not g.any_of or any(re.search(p, low) for p in g.any_of))
                      and not any(re.search(p, low) for p in g.none_of))
         # "does Hempstead's law cover my lot in Bergen County?": the land lies elsewhere, whoever's law is named
-        sited = bool(other) and self.gazetteer.sited_elsewhere(text, self.ours)
+        # "does the Town's article apply to a project inside the Village of Hempstead?": whether the law reaches land
+        # in another place is asked; the corpus holds that place's laws no more than any other's
+        # A law that says where it applies answers that itself ("my house is in Bronxville, does Tuckahoe's electrical
+        # code apply?" -> § 7-2, the Village's territory).
+        asked_of = [o for o in laws if o.municipality in scope] or \
+            [o for o in self.corpus.ordinances.values() if o.municipality in scope]
+        in_state = bool(_REACH.search(text)) and not any(o.territory for o in asked_of)
+        sited = bool(other) and self.gazetteer.sited_elsewhere(text, self.ours, in_state=in_state)
         route = U.route(self.speller.respelled(text), self.definitions, 0 if sited else len(named), other_place=other, slots=slots, glossary=self.glossary,
                         names_law=bool(laws) and bool(self.corpus.ordinances_named(U.without_titles(text))))
         # "what does § 1-7 say?", "§ 1-7 text?": asked for what a document the texts refer to holds
@@ -533,7 +543,7 @@ class Planner:
         follow = ("municipality" if moved_to else "area" if "area" in slots and U.is_follow_up_area(text)
                   else "full_text" if U.is_follow_up_full_text(text) else None)
         return QueryPlan(query=text, municipality=muni, municipality_source=source, named=named, scope=scope,
-                         other_place=other, outside_new_york=bool(other) and self.gazetteer.outside_new_york(text, self.ours),
+                         other_place=other, sited_elsewhere=sited, outside_new_york=bool(other) and self.gazetteer.outside_new_york(text, self.ours),
                          overridden=overridden, expanded=expanded, expansions=expansions, citations=citations, embedded=embedded,
                          words=len(words), unknown_words=unknown,
                          definitions=tuple(dict.fromkeys(asked + used)), asked_definitions=tuple(asked),

@@ -207,8 +207,9 @@ class Retriever:
 
     def search_with_similarity(self, query: str, municipality: str | None = None, k: int = 5, *,
                                mode: Mode = "hybrid") -> tuple[list[Hit], float | None]:
-        """`search`, plus the cosine similarity of the nearest passage the dense search found (None when
-        the vector search did not run or found nothing): how close the question came to the text at all."""
+        """`search`, plus the cosine similarity of the nearest passage of the law's text the dense search found
+        (0.0 when none came among its closest views; None when the vector search did not run or found nothing):
+        how close the question came to the text at all."""
         if not isinstance(k, int) or not 1 <= k <= MAX_K:
             raise InvalidInput(f"k must be a whole number from 1 to {MAX_K}; got {k!r}")
         if mode not in ("hybrid", "dense", "bm25"):
@@ -242,8 +243,9 @@ class Retriever:
                     self.embedder.embed_query(plan.verdict_query), depth * VIEWS_PER_PROVISION, plan.municipality)
                 verdicts = _closest(asked, kinds=("yes", "no"))
                 rivals = _rivals(asked, verdicts, self._both_answers.__contains__)
-                # How close the question came to the law's own text (not to our headnotes' wording).
-                nearest = max((round(float(s), 6) for c, s in found if c.view == "text"), default=None)
+                # How close the question came to the law's own text (not to our headnotes' wording); 0.0 when the
+                # search ran but no passage of the text itself came among its closest views (None means no search).
+                nearest = max((round(float(s), 6) for c, s in found if c.view == "text"), default=0.0 if found else None)
             except IndexUnavailable as e:
                 if mode == "dense":
                     raise

@@ -30,6 +30,27 @@ _THRESHOLD_NAMED = re.compile(r"\b(?:the|that|this|an?)\s+(?:one|five|\d+(?:\.\d
                               r"\b(?:limit|cap|maximum|max|rule|restriction)\s+of\s+(?:one|an?|\d+(?:\.\d+)?)\s*acres?\b")
 
 
+SQFT_PER_SQ_METER = 10.763910417  # (1 / 0.3048) ** 2
+ACRES_PER_HECTARE = 2.471053815
+_METRIC = r"square met(?:er|re)s?\b|sq\.? ?m\b|m2\b|m\u00b2|hectares?\b|ha\b"
+
+
+def metric_area(n: float, unit: str) -> tuple[str, float]:
+    """A metric area as the calculators take it: square meters in whole square feet, hectares in acres (to the
+    thousandth, so 0.405 ha is still over an acre: 1.001 acres)."""
+    if unit.startswith(("h", "ha")):
+        return "acres", round(n * ACRES_PER_HECTARE, 3)
+    return "sq_ft", float(round(n * SQFT_PER_SQ_METER))
+
+
+def metric_unit(q: str) -> str | None:
+    """"square meters" or "hectares" when the question gives its area in that unit, else None."""
+    m = re.search(_NUMBER + r"\s*(" + _METRIC + r")", q.lower())
+    if m is None:
+        return None
+    return "hectares" if m.group(2).startswith("h") else "square meters"
+
+
 def _unhyphened(q: str) -> str:
     """The question lower-cased with "2-acre", "half-acre" read as "2 acre" (same length: offsets still hold); a
     minus sign in front of a number stays (the calculator refuses it)."""
@@ -52,6 +73,11 @@ def extract_area(q: str) -> tuple[str, float] | None:
     if m:
         unit = "acres" if m.group(3).startswith("ac") else "sq_ft"
         return unit, -_num(m.group(2)) if m.group(1) else _num(m.group(2))
+    # "4,200 square meters", "half a hectare": metric areas, converted (the law's line is one acre)
+    m = re.search(r"(-\s*)?" + _NUMBER + r"\s*(" + _METRIC + r")", low)
+    if m:
+        n = -_num(m.group(2)) if m.group(1) else _num(m.group(2))
+        return metric_area(n, m.group(3))
     # "8 by 10 feet", "10' x 12'", "20x30 ft": the sides of a rectangle, in feet.
     m = re.search(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:'|ft\.?|feet|foot)?\s*(?:x|by|\u00d7)\s*(\d+(?:\.\d+)?)\s*(?:'|ft\b|feet\b|foot\b)", low)
     # "a 10x12 shed", "my shed is 8x10": sides with no unit, written with an x next to what they measure
@@ -308,6 +334,11 @@ _LIKE_ELECTRICAL = re.compile(r"\b(?:like|as|unlike) (?:with|in|for|under|on) (?
 ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
     (r"landing area|log haul|haul road", "silviculture_landing_or_haul_road"),
     (r"\b(silvicultur\w*|logging|timber|forestry)\b", "silviculture"),
+    # "a new barn on our farm": the definition of agricultural activity leaves out "the construction of new
+    # structures associated with agricultural activities"
+    (r"^(?=.*\b(?:farm\w*|agricultur\w*|livestock|orchards?|vineyards?)\b)(?=.*\b(?:build\w*|construct\w*|erect\w*|new|project|"
+     r"put(?:ting)? up|add(?:ing)?)\b).*\b(?:barns?|silos?|stables?|greenhouses?|sheds?|pole barns?|(?:farm |equipment |storage )?"
+     r"buildings?|structures?|farm ?stands?|farmhouses?)\b", "agricultural_structures"),
     (r"\b(farm\w*|agricultur\w*|livestock|crops?|grazing|orchards?|vineyards?|pastures?|hay ?fields?|growing beds|"
      r"(?:plant|tree|shrub|wholesale) nurser(?:y|ies)|nursery (?:beds?|stock|fields?|rows?))\b", "agriculture"),
     (r"\b(routine (?:maintenance|upkeep|repairs? and maintenance)|maintain(?:ing)? the original|back to (?:how|the way) it was|original (?:line|grade|profile|contours?|shape|cross[- ]?section|dimensions)|"
@@ -487,6 +518,9 @@ _FLAG_SLOTS = {
                            r"(?=[^.?]{0,40}\b(?:lots?|parcels?|developer|builder|sell\w*|sold)\b))",
     "discharges_to_impaired_water": r"\b(impaired\b|303\s?\(d\)|tmdl\b)",  # "303(d)-listed": no word boundary after ")"
     "site_plan_review": r"\b(site plan|special permit|subdivision review)\b",
+    # Condition C leaves out "construction activities at agricultural properties"
+    "agricultural_property": r"\b(agricultural (?:property|properties|land|parcel|site|lot|operation)|farm ?(?:land|property|parcel)|"
+                             r"(?:on|at) (?:a|the|our|my|his|her|their) (?:working |dairy |horse |family )?farm\b)",
 }
 # "no storms since", "without rain": no storm happened.
 STORM = r"(?<!\bno )(?<!\bwithout )\b(rain|storm(?!water)|precip|it (?:poured|was pouring|is pouring|'s pouring)\b|downpour|pouring rain)"

@@ -30,7 +30,9 @@ def tokenize(text: str) -> list[str]:
 # Everyday phrases whose content word is none of the law's: "in order to", "in what order" ask for no stop-work
 # order; dropped from what BM25 searches.
 _IDIOMS = re.compile(r"\bin (?:order to|(?:what|which|the right|the wrong|the same|that|this|any) order)\b|"
-                     r"\border (?=of (?:the )?(?:steps|events|things|operations|inspections)\b)", re.I)
+                     r"\border (?=of (?:the )?(?:steps|events|things|operations|inspections)\b)|"
+                     # "what kinds of security can they demand?": the question's frame, not "other kinds of posts"
+                     r"\b(?:what|which|any|all|other|different|some) (?:kinds?|types?|sorts?|forms?) of\b", re.I)
 
 
 # "Besides the renewal fee, what else ...?": what the question sets aside opens it, before a comma; its words

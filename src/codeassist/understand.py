@@ -96,7 +96,10 @@ _APPLICABILITY = re.compile(
 # With an area stated, whether it crosses the law's line: "over the threshold?", "are we in or out?".
 _OVER_THRESHOLD = re.compile(r"\b(?:over|under|above|below|past|meet|hit|cross|reach)(?:es|ed|ing|s)? (?:the |your |that )?"
                              r"(?:threshold|cutoff|cut-off|line)\b|\b(?:are|is) (?:we|i|it|this|the (?:job|site|project)) "
-                             r"(?:in or out|covered or not)\b", re.I)
+                             r"(?:in or out|covered or not)\b|(?:^|[.?!:;\u2014-]\s*)in or out\b|"
+                             # "4,200 square meters: enough to fall under the Town rules?"
+                             r"\b(?:fall|falls|come|comes) (?:under|within) (?:the |your |its )?(?:(?:town|village)(?:'s)? )?"
+                             r"(?:stormwater |erosion (?:control )?)?(?:rules?|law|article|chapter|ordinance|requirements?)\b", re.I)
 _CHECKLIST = re.compile(r"\b(what goes in|what (?:must|should|has to|needs to) (?:a |my |the |our )?(?:swppp|plan) (?:contain|include|have)|"
                         # "what are all the things the SWPPP must include for a 3 acre site?"
                         r"what (?:are )?(?:all )?(?:the )?(?:things|items|parts|sections|elements)\b[^?]{0,30}\b(?:swppp|plan) "
@@ -108,14 +111,16 @@ _PENALTY = re.compile(r"\b(fines?|penalt(?:y|ies)|how much (?:will|would|could|d
                       r"offen[cs]es?|convict(?:ions?|ed)|how many (?:more |extra |additional |separate )?(?:violations|offen[cs]es)|one violation or (?:several|many|more)|"
                       r"separate violations?|several violations|crimes?|criminal|misdemeanou?rs?|tickets?|ticketed)\b", re.I)
 _DEADLINE = re.compile(r"\b(when is|when'?s|when are|earliest|close (?:it|them|that|the walls?) (?:up|in)|when (?:do|does|must|should) (?:i|we|the)|deadline|due|last day|how long (?:do|does) (?:i|we)|"
-                       r"by when|expire|expires|expiration|run(?:s)? out|good (?:until|through|till)|valid (?:until|through|till)|"
+                       r"by when|expire|expires|expiration|run(?:s)? out(?! to\b)|good (?:until|through|till)|valid (?:until|through|till)|"
                        r"how soon|latest|close the walls|cover (?:the )?wiring|conceal|"
                        r"when can (?:we|i)|void|release(?:d)? (?:the )?(?:bond|guarantee|security))\b", re.I)
 _PERMIT = re.compile(r"\b(?:(?:need|require[sd]?|get|pull|apply for|file for)\s+(?:an?\s+|the\s+|any\s+)?(?:village\s+|town\s+|city\s+|separate\s+)?"
                      r"(?:electrical\s+|wiring\s+)?permits?|"
                      r"without (?:an?\s+|the\s+|any\s+)?(?:electrical\s+|wiring\s+)?permits?|"
-                     r"permits?\s+(?:needed|required|necessary|reqd|req'd)|permit needed|can i do it myself|do it myself)\b|"
-                     r"(?:^|[.!;:-]\s*)(?:an?\s+|electrical\s+)?permits?(?:\s+or\s+(?:no|not|none))?\s*\?", re.I)  # "... for a hot tub. Permit?"
+                     r"permits?\s+(?:needed|required|necessary|reqd|req'd)|permit needed|can i do it myself|do it myself|"
+                     r"(?:pull|get|take out) (?:it|the permit|one) (?:out )?myself)\b|"
+                     # "... for a hot tub. Permit?", "Permit, and can I pull it myself?"
+                     r"(?:^|[.!;:-]\s*)(?:an?\s+|electrical\s+)?permits?(?:\s+or\s+(?:no|not|none))?\s*(?:\?|,\s*and\b)", re.I)  # "... for a hot tub. Permit?"
 
 # "upgrading my house to a 200 amp panel": a short statement of the work, no question asked, asks whether it
 # needs a permit.
@@ -199,6 +204,14 @@ def _definition_term(q: str, definitions: dict[str, str], abbreviations: dict[st
             same = [t for t in definitions if " " not in t and stems(t) == stems(word)] if re.fullmatch(r"[a-z]{5,}", word) else []
             if len(same) == 1:
                 return same[0]
+    back = _MEANING_OF_THAT.search(q)
+    if back and not _QUOTED_TERM.search(q):
+        # "my plan says the system works by infiltration. What does that mean?": the one defined term before it
+        before = q[:back.start()].lower()
+        named = [t for t in definitions if len(t) > 3 and re.search(r"(?<![\w-])" + re.escape(t) + r"(?![\w-])", before)]
+        named = [t for t in named if not any(t != u and t in u for u in named)]  # "cover" inside "impervious cover"
+        if len(named) == 1:
+            return named[0]
     if m:  # "what's impervious mean?": one word of exactly one defined term of two ("impervious cover")
         word = bare_phrase(m["term"])
         holding = [t for t in definitions if t.count(" ") == 1 and len(word) >= 5 and re.search(
@@ -208,6 +221,8 @@ def _definition_term(q: str, definitions: dict[str, str], abbreviations: dict[st
     return None
 
 
+_MEANING_OF_THAT = re.compile(r"\bwhat(?:'s| does| do| is)? (?:that|this|it)(?: word| term| phrase)? (?:mean|means)\b|"
+                              r"\bwhat(?:'s| is) (?:the )?meaning of (?:that|this|it)\b", re.I)
 _MEANING_ASKED = re.compile(r"\b(?:mean|means|meaning|defin\w*)\b", re.I)
 
 

@@ -270,11 +270,18 @@ def headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
         return None  # "does the village only inspect on complaint?" is not "can the village inspect at random?"
     if not A.same_figures(plan.query, asked, hit.text, A.sq_ft(plan)):
         return None  # 0.3 inch is not the headnote's 0.5 inch; "is 1 inch = 500 feet enough?" is not "is there a scale?"
+    if _ENOUGH.search(asked) and _ON_TOP.search(plan.query):
+        return None  # "can we require monthly reports on top of the weekly ones?" is not "is a monthly report enough?"
     if A.counts_otherwise(plan.query, asked):
         return None  # "is every day a new offense?" is not "is each week's continued violation one?"
     if hit.yes_no == "no" and _ELSEWHERE.search(asked) and not _ELSEWHERE.search(plan.query) and not plan.other_place:
         return None  # "does the code apply to my house on Main Street?" is not "... to property outside the Village?"
     return "Yes" if (hit.yes_no == "yes") == (relation == "same") else "No"
+
+
+# Whether something suffices in place of what the law asks, against whether it may be asked for besides it.
+_ENOUGH = re.compile(r"\b(?:enough|sufficient|suffices?|good enough|adequate|acceptable)\b", re.I)
+_ON_TOP = re.compile(r"\b(?:on top of|in addition to|as well as|besides|over and above|along with|plus)\b", re.I)
 
 
 # "Can I start before the permit is issued?" asks the inverse of "must the permit be issued before work

@@ -890,3 +890,30 @@ def test_allowed_asked_on_its_own_asks_permission_of_a_prohibition(corpus, quest
     assistant = Assistant(corpus=corpus, retriever=_Ranked(corpus, ["tuckahoe:7-9(a)", "tuckahoe:7-9(b)"]))
     ans = ask(assistant, corpus, question, municipality="tuckahoe")
     assert ans.lead.lstrip("*").startswith("No."), ans.lead
+
+
+def test_a_child_s_school_registration_is_another_subject(assistant, corpus):
+    # "register" is Chapter 7's word for electrical contractors; a child's enrollment is not
+    ans = ask(assistant, corpus, "How do I register my daughter for kindergarten in Tuckahoe?")
+    assert ans.abstained and "schools and enrollment" in ans.lead and "registration office" in ans.answer, ans.lead
+
+
+def test_land_in_another_place_whose_reach_the_text_does_not_state_abstains_without_a_comparison(assistant, corpus):
+    ans = ask(assistant, corpus, "Does the Town's stormwater article apply to a project inside the incorporated Village of Hempstead?")
+    assert ans.abstained and not ans.citations
+    assert "the Village of Hempstead's own building or engineering department" in ans.answer
+    assert "compared" not in ans.answer  # nothing is being compared
+
+
+def test_a_metric_area_is_answered_converted(assistant, corpus):
+    ans = ask(assistant, corpus, "Engineer's plans for an Inwood lot show 4,200 square meters of disturbance. "
+                                 "Is that enough to fall under the Town rules?")
+    assert ans.calculator == "applicability"
+    assert ans.lead.startswith("Yes: a SWPPP is required") and "45,208 sq ft disturbed, converted from square meters" in ans.lead
+
+
+def test_agricultural_property_construction_is_outside_condition_c(assistant, corpus):
+    ans = ask(assistant, corpus, "2.5 acre barn and equipment shed project on an agricultural property in the Town. Do we "
+                                 "need the post-construction quantity and quality controls?")
+    assert ans.calculator == "applicability" and ans.lead.startswith("No: post-construction stormwater controls are not required")
+    assert "a SWPPP is required" in ans.lead  # a new barn is no agricultural activity: no exemption

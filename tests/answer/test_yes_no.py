@@ -49,6 +49,16 @@ def test_a_condition_does_not_make_the_headnote_question_negative(plan):
     assert negative_main("it's only 500 square feet, so I don't need a permit?")
 
 
+
+def test_a_short_negative_question_pointing_back_asks_the_positive():
+    # "Isn't it supposed to?" after "it doesn't mention any penalty" asks whether it is supposed to mention one
+    assert not asked_negatively("The notice doesn't mention any penalty. Isn't it supposed to?")
+    assert not asked_negatively("the plan has no map. Shouldn't it have to?")
+    # an elliptical "have to?" points back at the statement before it, negative or not
+    assert asked_negatively("We never touch dirt or any drainage - do we really have to?")
+    assert not asked_negatively("We dig the trenches. Do we have to?")
+
+
 @pytest.mark.parametrize("question,kind,headnote_question", [
     # "can I skip it?" against "Must it be done?": the answers are opposite; say neither.
     ("can I skip the final inspection?", "yes", "Must the final inspection be done?"),
@@ -56,6 +66,9 @@ def test_a_condition_does_not_make_the_headnote_question_negative(plan):
     ("do I need a report after 0.3 inch of rain?", "yes", "Is a report needed after 0.5 inch of rain?"),
     # "Is 1 inch = 500 feet large enough?" (No) does not answer "is there a minimum scale?".
     ("does the site map need a particular scale?", "no", "Is a scale of one inch equals 500 feet large enough?"),
+    # "may we ask for monthly reports on top of the weekly ones?" adds to the rule; "is a monthly one enough?" replaces it
+    ("can we require monthly monitoring reports on top of the weekly inspection reports?", "no",
+     "Is a monthly inspection report enough?"),
     # "Is it allowed to make the bay muddy?" (No) is the opposite of "is there any rule about muddy runoff?".
     ("is there any rule about muddy runoff into the bay?", "no", "Is it allowed for my site's runoff to make the bay muddy?"),
     # "my electrician isn't licensed, is that a problem?" is not "may a contractor lend his license?".

@@ -353,3 +353,17 @@ def test_the_event_a_deadline_runs_from_is_the_day_its_verb_names(question, slot
     from codeassist.calculators.deadlines import read_slots
     data, follow = read_slots(slots, question, "tuckahoe", today=date(2026, 12, 4))
     assert follow is None and data["wiring_concealment_notice"].startswith(notice)
+
+
+@pytest.mark.parametrize("question, revoked_first", [
+    ("It's January 6 and I never renewed my license that ran out Dec 31. What happens now?", True),
+    ("we forgot to file the renewal. are we in trouble?", True),
+    ("when does my registration expire?", False),          # nothing missed: the day first
+    ("I never renewed. When does it expire?", False),       # missed, but the day is what is asked
+])
+def test_a_missed_deadline_asked_what_follows_leads_with_the_rule(question, revoked_first):
+    from codeassist.calculators.deadlines import headline
+    out = calc(municipality="tuckahoe", registration_issued="2026-03-03")
+    lead = headline(out, {"tuckahoe": "Village of Tuckahoe"}, None, question)
+    first_sentence = lead.split(". ")[0]
+    assert ("revoked" in first_sentence) is revoked_first, lead

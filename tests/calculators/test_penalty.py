@@ -158,6 +158,9 @@ def test_the_years_named_set_how_far_apart_the_offenses_were(question, tier_prio
     # no count, but "and now" the last of the dates named: one offense per date
     ("fined for erosion violations in May 2021, August 2023 and now March 2025. fine for the latest?",
      {"dates": ["2021-05-01", "2023-08-01", "2025-03-01"]}, "2025-03-01", ["2021-05-01", "2023-08-01"]),
+    # "another one in <month year>": one offense per date
+    ("convictions for offenses in June 2020 and May 2022, and now another one in April 2025. fine range?",
+     {"dates": ["2020-06-01", "2022-05-01", "2025-04-01"]}, "2025-04-01", ["2020-06-01", "2022-05-01"]),
     # two dates for three offenses: spread back from today as before
     ("third offense; the others were 2019 and 2022", {"offense_number": 3, "dates": ["2019-01-01", "2022-01-01"]}, None, None),
 ])
@@ -215,6 +218,18 @@ def test_a_dollar_amount_asked_about_is_checked_against_the_tiers(priors, questi
     from codeassist.calculators.penalty import headline
     out = calc(municipality="hempstead", offense_date=date(2026, 1, 10), prior_conviction_dates=[date(2025, 1, 10)] * priors)
     assert out.fine_ceiling == 1000
+    assert headline(out, {"hempstead": "Town of Hempstead"}, None, question).startswith(lead)
+
+
+@pytest.mark.parametrize("question, lead", [
+    ("second conviction within 3 years. Can the judge give both the fine and jail time?", "Yes. Tier 2"),
+    ("could I go to jail for this?", "Yes. Tier 2"),
+    ("what is the jail term for a second offense?", "Tier 2"),      # not a yes/no question: no verdict
+])
+def test_whether_jail_may_be_imposed_is_answered_from_the_tier(question, lead):
+    from codeassist.calculators.penalty import headline
+    out = calc(municipality="hempstead", offense_date=date(2026, 1, 10), prior_conviction_dates=[date(2025, 1, 10)])
+    assert out.max_imprisonment_months
     assert headline(out, {"hempstead": "Town of Hempstead"}, None, question).startswith(lead)
 
 

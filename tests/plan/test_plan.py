@@ -104,6 +104,22 @@ def test_land_elsewhere_in_new_york_is_answered_by_the_named_law_s_own_territory
     assert plan.other_place == "Bronxville" and plan.municipality == "tuckahoe" and plan.intent != "abstain"
 
 
+@pytest.mark.parametrize("question,place", [
+    ("Does the Town's stormwater article apply to a project inside the incorporated Village of Hempstead?",
+     "Village of Hempstead"),
+    ("my house is in Bronxville, does Tuckahoe's erosion control law apply?", "Bronxville"),
+])
+def test_whether_a_law_with_no_territory_clause_reaches_land_in_another_place_abstains(build, question, place):
+    # Neither the Town's article nor Chapter 7B says where it applies; Chapter 7's § 7-2 does (test above).
+    plan = build(question)
+    assert plan.other_place == place and plan.sited_elsewhere and plan.intent == "abstain"
+
+
+def test_a_hamlet_of_the_town_is_the_town_s_own_land(build):
+    plan = build("does the Town law apply to my lot in Elmont?")
+    assert plan.other_place is None and not plan.sited_elsewhere and plan.intent != "abstain"
+
+
 def test_no_municipality_named_searches_all(build, corpus):
     plan = build("how deep may a sediment trap get before cleaning")
     assert (plan.municipality, plan.municipality_source, plan.named) == (None, "none", ())
@@ -1002,6 +1018,76 @@ def test_when_is_the_earliest_the_wiring_can_be_closed_up_is_the_deadlines_calcu
 def test_the_sides_of_a_rectangle_in_feet_are_an_area(text, area):
     from codeassist.slots import extract_area
     assert extract_area(text) == (("sq_ft", area) if area else None)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("4,200 square meters of disturbance", ("sq_ft", 45208.0)),   # 4,200 x 10.7639 = 45,208.4
+    ("a 300 m2 building pad", ("sq_ft", 3229.0)),
+    ("1,000 m\u00b2 of grading", ("sq_ft", 10764.0)),
+    ("clearing 0.5 ha", ("acres", 1.236)),                       # 0.5 x 2.4711 = 1.2355
+    ("2 hectares of woods", ("acres", 4.942)),
+    ("ha ha, very funny", None),
+])
+def test_metric_areas_are_converted(text, expected):
+    from codeassist.slots import extract_area
+    assert extract_area(text) == expected
+
+
+def test_a_metric_area_reaches_the_applicability_calculator_converted(build):
+    plan = build("Engineer's plans for an Inwood lot show 4,200 square meters of disturbance. Is that enough to fall "
+                 "under the Town rules?")
+    assert plan.calculator == "applicability" and plan.slots["area"] == 45208.0
+
+
+def test_in_or_out_with_an_area_asks_the_law_s_reach(build):
+    plan = build("Our Franklin Square site disturbs exactly 43,560 square feet - not a foot more. In or out?", "hempstead")
+    assert plan.calculator == "applicability"
+
+
+def test_a_farm_is_an_agricultural_property(build):
+    plan = build("2.5 acre barn and equipment shed project on an agricultural property in the Town. Do we need the "
+                 "post-construction quantity and quality controls?")
+    assert plan.slots.get("agricultural_property") is True
+
+
+@pytest.mark.parametrize("text, activity", [
+    ("2.5 acre barn and equipment shed project on an agricultural property", "agricultural_structures"),
+    ("building a new greenhouse on our farm", "agricultural_structures"),
+    ("3 acres of grading at our farm", "agriculture"),           # no structure built: the farming itself
+    ("plowing a new hay field", "agriculture"),
+])
+def test_new_farm_structures_are_not_agricultural_activity(text, activity):
+    from codeassist.slots import extract_activity
+    assert extract_activity(text) == activity
+
+
+def test_that_meaning_refers_back_to_the_one_defined_term(build):
+    plan = build("My plan says the system works by infiltration. What does that mean, in the Town's terms?", "hempstead")
+    assert plan.intent == "definition" and plan.term == "infiltration"
+
+
+def test_an_exemption_item_asked_for_its_wording_is_cited(build):
+    plan = build("Hempstead Exemptions item I wording?")
+    assert "hempstead:exemptions(I)" in plan.citations
+
+
+def test_wiring_run_out_to_a_hot_tub_is_no_expiry(build):
+    plan = build("I want a new 50-amp circuit run out to a hot tub on my deck in Tuckahoe. Permit, and can I pull it myself?")
+    assert plan.calculator == "electrical_permit" and "expire" not in plan.expansions
+
+
+@pytest.mark.parametrize("question", [
+    "Can we submit our SWPPP to the Town's Department of Engineering online, and what's the portal?",
+])
+def test_how_a_swppp_is_handed_in_is_a_gap(build, corpus, question):
+    assert gap_key(corpus, "hempstead:391(A)") in build(question).gaps
+
+
+def test_when_a_chapter_took_effect_is_a_gap_where_its_text_does_not_say(build, corpus):
+    plan = build("Subdivision plat in Tuckahoe was approved in fall 2006. What's the effective date of Chapter 7B for "
+                 "the plat exemption?", "tuckahoe")
+    assert gap_key(corpus, "tuckahoe:7B-5(e)") in plan.gaps
+    assert not build("my plat was approved before the effective date of 7B, is it exempt?", "tuckahoe").gaps
 
 
 def test_reno_in_lower_case_is_a_renovation_not_the_city(build):

@@ -135,3 +135,15 @@ def test_headnote_wording_does_not_outrank_a_precise_text_match(fast_retriever):
     hit = fast_retriever.search("surfaces, improvements and structures that cannot effectively infiltrate rainfall",
                                 "hempstead", k=1)[0]
     assert hit.id == "hempstead:390/impervious-cover"
+
+
+def test_no_text_passage_among_the_closest_views_is_zero_similarity_not_no_search(fast_retriever, monkeypatch):
+    # None means the vector search did not run (the answer layer then judges on BM25 coverage alone); a search
+    # whose closest views are all headnote wording found the law's own text no closer than those.
+    dense = fast_retriever.index.dense
+    monkeypatch.setattr(fast_retriever.index, "dense",
+                        lambda *a, **kw: [(c, s) for c, s in dense(*a, **kw) if c.view != "text"])
+    hits, nearest = fast_retriever.search_with_similarity("reconnect the panel the inspector disconnected", "tuckahoe")
+    assert hits and nearest == 0.0
+    monkeypatch.setattr(fast_retriever.index, "dense", lambda *a, **kw: [])
+    assert fast_retriever.search_with_similarity("reconnect the panel", "tuckahoe")[1] is None

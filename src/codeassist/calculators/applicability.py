@@ -19,10 +19,12 @@ from codeassist.calculators._inputs import Acres, MunicipalityId, SquareFeet, to
 from codeassist.calculators._refs import cited, citation, municipality_name, rules_for, step
 from codeassist.corpus.rules import ApplicabilityRules
 from codeassist.models import Step
+from codeassist.slots import metric_unit
 
 Activity = Literal[
     "construction",
     "agriculture",
+    "agricultural_structures",
     "silviculture",
     "silviculture_landing_or_haul_road",
     "routine_maintenance",
@@ -312,7 +314,8 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
         data["disturbed_acres" if slots["area_unit"] == "acres" else "disturbed_sq_ft"] = slots["area"]
     if "activity" in slots:
         data["activity"] = slots["activity"]
-    for flag in ("single_family_residence", "part_of_common_plan", "discharges_to_impaired_water", "site_plan_review"):
+    for flag in ("single_family_residence", "agricultural_property", "part_of_common_plan", "discharges_to_impaired_water",
+                 "site_plan_review"):
         if flag in slots:
             data[flag] = slots[flag]
     if "disturbed_acres" not in data and "disturbed_sq_ft" not in data:
@@ -320,11 +323,15 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
     return data, None
 
 
-def area_words(out: Any, data: dict | None) -> str:
-    """The area as the user gave it: square feet when they wrote square feet, else acres."""
+def area_words(out: Any, data: dict | None, question: str = "") -> str:
+    """The area disturbed as the user gave it: square feet when they wrote square feet, else acres; a metric area
+    is said to be converted (its figure is not repeated: the calculation holds the converted one)."""
     if data and data.get("disturbed_sq_ft") is not None:
-        return f"{data['disturbed_sq_ft']:,g} sq ft"
-    return f"{out.disturbed_acres:g} acres"
+        words = f"{data['disturbed_sq_ft']:,g} sq ft disturbed"
+    else:
+        words = f"{out.disturbed_acres:g} acres disturbed"
+    unit = metric_unit(question)
+    return f"{words}, converted from {unit}" if unit else words
 
 
 # What the first sentence answers: the question asked. "Do I need the post-construction controls?" is answered
@@ -351,7 +358,7 @@ _AT_ONCE = re.compile(r"\b(?:(?:all )?at once|at (?:any )?one time|in one go|all
 
 def headline(out: ApplicabilityOutput, names: dict[str, str], data: dict | None = None, question: str = "") -> str:
     """The direct first sentence, built only from the output's fields, in answer to the question asked."""
-    where = f"({names.get(out.municipality, '')}, {area_words(out, data)} disturbed)"
+    where = f"({names.get(out.municipality, '')}, {area_words(out, data, question)})"
     required = out.swppp_required
     post = _ASKS_POST_CONSTRUCTION.search(question)
     plan_first = _ASKS_SWPPP.search(question[:post.start()]) if post else None

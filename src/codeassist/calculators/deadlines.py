@@ -456,7 +456,19 @@ def headline(out: DeadlinesOutput, names: dict[str, str], data: dict | None = No
     if storm is not None and _REPORT_ASKED.search(question):
         # "we got almost an inch last night, does that mean an extra inspection report?": the storm calls for one
         return f"Yes: {storm.rule[:1].lower()}{storm.rule[1:].rstrip('.')} ({where}). {first.title}: {when}."
+    if _MISSED.search(question) and _WHAT_NOW.search(question):
+        # "I never renewed the license that ran out Dec 31. What happens now?": what the rule says follows, first
+        return f"{first.rule} {first.title}: {when} ({where})."
     return f"{first.title}: {when} ({where})." + (f" {len(obs) - 1} more dated obligations below." if len(obs) > 1 else "")
+
+
+# The deadline told of was missed ("I never renewed", "we forgot to file", "the license ran out") and what follows
+# is asked ("what happens now?", "am I in trouble?").
+_MISSED = re.compile(r"\b(?:never|didn'?t|did not|forgot(?: to)?|missed|failed to|haven'?t|have not|hasn'?t|has not|neglected to)"
+                     r"\b[^.?!]{0,30}\b(?:renew\w*|fil(?:e|ed|ing)|report\w*|notif\w*|submit\w*|appeal\w*)|"
+                     r"\b(?:ran|run|runs) out\b|\blapsed\b|\bexpired\b", re.I)
+_WHAT_NOW = re.compile(r"\bwhat (?:happens|now|next|then|do (?:i|we) do)\b|\bwhat are the consequences\b|\b(?:in trouble|too late)\b|"
+                       r"\bam i (?:still )?(?:ok|okay|covered|licensed|registered)\b|\bis (?:it|my \w+) (?:still )?(?:good|valid)\b", re.I)
 
 
 # A yes/no question whether the storm told of calls for a report or an inspection ("does that mean an extra

@@ -266,6 +266,8 @@ _ANOTHER = re.compile(r"\b(?:another|again|a new|one more)\b[^.?!]{0,30}\b(?:vio
                       r"\b(?:violat\w*|offen[cs]es?|convict\w*|cited)\b[^.?!]{0,60}\bagain\b|"
                       # "convicted in June 2023, January 2025 and now September 2027 ... the latest one?"
                       r"\band now (?:in |on )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)|"
+                      # "offenses in June 2023 and May 2025, and now another one in April 2028"
+                      r"\b(?:another|one more|a new) one (?:in |on |from )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)|"
                       r"\bthe (?:latest|most recent|newest|last) (?:one|offen[cs]e|violation|conviction|citation|ticket)\b", re.I)
 _CONTINUATION = re.compile(r"\b(?:continu\w*|more|additional|further|after)\b", re.I)
 
@@ -296,7 +298,8 @@ def headline(out: PenaltyOutput, names: dict[str, str], data: dict | None = None
     if cont and COUNTING.search(question):  # "how many violations is that?": the count first
         return f"{_unit_verdict(question, sv)}{cont.strip()} Each is punishable as Tier {out.tier} ({where}): {fine}{jail}."
     stated = bool(out.prior_offenses_counted or (data or {}).get("prior_conviction_dates"))
-    verdict = _repeat_verdict(question, out.tier) or _amount_verdict(question, out, stated)
+    verdict = _repeat_verdict(question, out.tier) or _amount_verdict(question, out, stated) or \
+        ("Yes. " if jail and _JAIL_ASKED.search(question) else "")
     return f"{verdict}Tier {out.tier} ({where}): {fine}{jail}.{cont}"
 
 
@@ -309,6 +312,11 @@ _REPEAT_ASKED = re.compile(r"(?:^|[.?!:;,-]\s+)(?:does|do|is|are|will|would|am|c
 # "does each week count as a new violation?", "is every day a separate offense?": whether the law counts in that unit.
 _UNIT_ASKED = re.compile(r"(?:^|[.?!:;,-]\s+)(?:does|do|is|are|will|would|can|could)\b[^.?!]*?\b(?:each|every|per)\s+"
                          r"(?:additional\s+|extra\s+|further\s+)?(day|week)s?\b[^.?!]*\?", re.I)
+
+
+# "can the judge give both the fine and jail time?", "could I go to jail for this?": whether imprisonment may be imposed.
+_JAIL_ASKED = re.compile(r"(?:^|[.?!:;,-]\s+)(?:can|could|may|might|will|would|is|are|do|does)\b[^.?!]*?"
+                         r"\b(?:jail|prison|imprison\w*|locked up|behind bars|incarcerat\w*)\b[^.?!]*\?", re.I)
 
 
 def _unit_verdict(question: str, sv: SeparateViolations) -> str:

@@ -72,6 +72,8 @@ class Corpus:
                     self._provisions[p.id] = p.model_copy(update={"refs": refs})
 
         for ordinance in self.ordinances.values():
+            if ordinance.territory and ordinance.territory not in self._provisions:
+                raise CorpusError(f"{ordinance.id}: territory {ordinance.territory} is not a provision")
             for gap in ordinance.gaps:
                 if gap.pointer and (gap.pointer not in self._provisions or
                                     (gap.quote and not self.quote_in(gap.pointer, gap.quote))):
