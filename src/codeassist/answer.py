@@ -512,9 +512,21 @@ def _answered_elsewhere(corpus: "Corpus", scorer: Scorer, backend: SearchBackend
             continue
         hits = backend.search_plan(plan.for_municipality(other), k=5)
         best, cov = _rank_candidates(corpus, scorer, plan, hits)
-        if best and cov - own >= OTHER_TEXT_MARGIN and cov >= OTHER_MIN_COVERAGE and _closeness(hits) >= own_closeness:
+        if best and cov - own >= OTHER_TEXT_MARGIN and cov >= OTHER_MIN_COVERAGE and _closeness(hits) >= own_closeness \
+                and not _says_too(corpus, muni, scorer.passage(plan.expanded, corpus.full_text(best[0][2].id))[0]):
             return other, best[0][2]
     return None
+
+
+def _says_too(corpus: "Corpus", muni: str, passage: str) -> bool:
+    """Whether the municipality's own text holds a sentence of the other law's passage word for word (the two
+    findings of fact share sentences): then its text does address the question, whatever our headnotes' wording."""
+    def words(text: str) -> str:
+        return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+    own = [words(corpus.full_text(p.id)) for p in corpus.provisions(muni) if p.parent is None]
+    said = [w for w in (words(x) for x in re.split(r"(?<=[.;:])\s+|\n", passage)) if len(w) > 40]
+    return any(w in text for w in said for text in own)
 
 
 def scope_sentence(corpus: "Corpus") -> str:

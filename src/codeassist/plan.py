@@ -134,6 +134,9 @@ _HOW_MANY = re.compile(r"\bhow many ([a-z]{3,})\b", re.I)
 
 
 # A question about what a document says or requires, or how to act under it.
+# A place named only to say where another lies: "right next to Tuckahoe", "just outside the village".
+_LANDMARK = re.compile(r"\b(?:next to|near|nearby|beside|bordering|borders|outside(?: of)?|close to|adjacent to|"
+                       r"across (?:the (?:line|border) )?from|neighbou?ring|just past|right by)\s+(?:the\s+)?$")
 # Whether a law reaches something: "does the Town's article apply to ...", "is my lot covered by ...".
 _REACH = re.compile(r"\b(?:apply|applies|applicable|cover|covers|covered|govern|governs|reach|reaches|extend|extends)\b", re.I)
 _CONTENTS = re.compile(
@@ -142,6 +145,8 @@ _CONTENTS = re.compile(
     r"\bwhat(?: are| is|'s) (?:the |its |their )?(?:[\w'\u2019.-]+ ){0,3}?(?:requirements?|terms|rules|standards|specs?|specifications|conditions|procedures?|process|measures)\b|"
     # "... cites minimum measures 4 & 5 of the MS4 permit - what are they?"
     r"\bwhat (?:are|is) (?:they|it|those|these|that)\s*\?|"
+    # "what detention and runoff design standards does Article XII set?"
+    r"\bwhat (?:[\w'\u2019-]+ ){0,4}(?:requirements|standards|specs|specifications|rules|criteria|conditions) (?:does|do|did|will|would)\b|"
     r"\bhow (?:do|can|would|should) (?:i|we|you) .{0,60}?\b(?:file|apply|comply|submit|get|obtain)\b|"
     r"\baccording to\b|\bunder (?:the )?(?:terms|requirements) of\b|"
     # "where's the procedure the erosion chapter points to?", "7B-4(c) sends me to 7-3 - can you pull it up?"
@@ -335,8 +340,10 @@ class Planner:
         for mid, names in self.aliases.items():
             # A municipality's own name counts over "the village" (a generic alias found first does not stop
             # the search for its name: "... Tuckahoe ... In Hempstead ... in the village?").
+            # "electrical permit requirements in Bronxville? it's right next to Tuckahoe": named as a landmark only
             at = [(m.start(), bool(_GENERIC.fullmatch(name))) for name in names
-                  if (m := re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", low))]
+                  if (m := next((x for x in re.finditer(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", low)
+                                 if not (other_place and _LANDMARK.search(low[max(0, x.start() - 30):x.start()]))), None))]
             specific, loose = [p for p, g in at if not g], [p for p, g in at if g]
             if specific:
                 found.append((min(specific), mid))

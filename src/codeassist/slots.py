@@ -30,6 +30,8 @@ _THRESHOLD_NAMED = re.compile(r"\b(?:the|that|this|an?)\s+(?:one|five|\d+(?:\.\d
                               r"\b(?:limit|cap|maximum|max|rule|restriction)\s+of\s+(?:one|an?|\d+(?:\.\d+)?)\s*acres?\b")
 
 
+_MORE_AREA = re.compile(r"\b(?:another|a further|an additional|an extra|plus)\s+(?:about\s+|roughly\s+)?" + _NUMBER +
+                        r"\s*(acres?|ac\b|square feet|square foot|sq\.? ?ft\.?|sf\b|ft2|sqft)")
 SQFT_PER_SQ_METER = 10.763910417  # (1 / 0.3048) ** 2
 ACRES_PER_HECTARE = 2.471053815
 _METRIC = r"square met(?:er|re)s?\b|sq\.? ?m\b|m2\b|m\u00b2|hectares?\b|ha\b"
@@ -72,7 +74,11 @@ def extract_area(q: str) -> tuple[str, float] | None:
     m = re.search(r"(-\s*)?" + _NUMBER + r"\s*(?:\+\s*)?(acres?|ac\b|square feet|square foot|sq\.? ?ft\.?|sf\b|ft2|sqft)", low)
     if m:
         unit = "acres" if m.group(3).startswith("ac") else "sq_ft"
-        return unit, -_num(m.group(2)) if m.group(1) else _num(m.group(2))
+        n = -_num(m.group(2)) if m.group(1) else _num(m.group(2))
+        # "0.7 acre this spring and another 0.6 acre next year": the parts add up
+        more = [_num(x.group(1)) for x in _MORE_AREA.finditer(low, m.end())
+                if ("acres" if x.group(2).startswith("ac") else "sq_ft") == unit]
+        return unit, round(n + sum(more), 6) if more and n > 0 else n
     # "4,200 square meters", "half a hectare": metric areas, converted (the law's line is one acre)
     m = re.search(r"(-\s*)?" + _NUMBER + r"\s*(" + _METRIC + r")", low)
     if m:
@@ -260,7 +266,10 @@ def extract_time(q: str) -> tuple[int, int] | None:
     if not m:
         # "at 8:00", "at 14:30": a clock time with no am/pm is read as written, on the 24-hour clock
         clock = re.search(r"(?:\bat|@)\s*([01]?\d|2[0-3]):([0-5]\d)\b", q.lower())
-        return (int(clock[1]), int(clock[2])) if clock else None
+        if clock:
+            return int(clock[1]), int(clock[2])
+        word = re.search(r"\b(noon|midday|midnight)\b", q.lower())  # "around noon on Thursday"
+        return ((0 if word[1] == "midnight" else 12), 0) if word else None
     hour, minute = int(m[1]), int(m[2] or 0)
     if not 1 <= hour <= 12 or minute > 59:
         return None  # not a clock time ("13 pm", "9:75 am")
@@ -512,7 +521,7 @@ _FLAG_SLOTS = {
                            # "this first phase is only 0.6 acres"
                            r"(?:first|second|third|next|later|initial|early|this) phase|phase (?:one|two|three|1|2|3|i|ii|iii)|(?<!land )development(?! activit)|"
                            r"one of (?:the )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|many|a few) (?:houses|homes|lots|"
-                           r"units|buildings)|same developer|same (?:\w+ ){0,2}plan\b|"
+                           r"units|buildings)|same developer|same (?:[\w-]+ ){0,3}plan\b|campus plan|"
                            # "my half-acre lot is one of 12 the developer is selling off"
                            r"one of (?:the )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|many|a few)\b"
                            r"(?=[^.?]{0,40}\b(?:lots?|parcels?|developer|builder|sell\w*|sold)\b))",

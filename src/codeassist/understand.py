@@ -94,8 +94,8 @@ _APPLICABILITY = re.compile(
     r"am i exempt|are we exempt|is (?:it|this|that|my \w+) exempt|"
     r"(?:is|counts? as) (?:this|it|that|my \w+|our \w+) (?:a )?land development activity)", re.I)
 # With an area stated, whether it crosses the law's line: "over the threshold?", "are we in or out?".
-_OVER_THRESHOLD = re.compile(r"\b(?:over|under|above|below|past|meet|hit|cross|reach)(?:es|ed|ing|s)? (?:the |your |that )?"
-                             r"(?:threshold|cutoff|cut-off|line)\b|\b(?:are|is) (?:we|i|it|this|the (?:job|site|project)) "
+_OVER_THRESHOLD = re.compile(r"\b(?:over|under|above|below|past|meet|hit|cross|reach)(?:es|ed|ing|s)? (?:the |your |that |its )?"
+                             r"(?:(?:town|village|law|article|chapter|code)(?:'s|\u2019s)? )?(?:threshold|cutoff|cut-off|line)\b|\b(?:are|is) (?:we|i|it|this|the (?:job|site|project)) "
                              r"(?:in or out|covered or not)\b|(?:^|[.?!:;\u2014-]\s*)in or out\b|"
                              # "4,200 square meters: enough to fall under the Town rules?"
                              r"\b(?:fall|falls|come|comes) (?:under|within) (?:the |your |its )?(?:(?:town|village)(?:'s)? )?"
@@ -280,7 +280,9 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     topical = without_titles(low)
     ours = names_law or slots.get("electrical") or ("area" in slots and _DISTURBS.search(topical)) or \
         ("activity" in slots and re.search(r"\bexempt", low)) or \
-        re.search(r"\b(storm ?water|runoff|erosion|sediment|swpp\w*|pollut\w*|electric\w*|wiring|drainage)\b", topical) or \
+        re.search(r"\b(storm ?water|runoff|erosion|sediment|swpp\w*|pollut\w*|electric\w*|wiring|drainage|"
+                  # "the retention pond behind my house is full of trash": a stormwater practice is the laws' own
+                  r"(?:retention|detention|recharge|infiltration) (?:ponds?|basins?|tanks?)|dry ?wells?|catch ?basins?)\b", topical) or \
         any(" " in t and re.search(r"(?<![\w-])" + re.escape(t) + r"(?![\w-])", low) for t in definitions)
     notes = [subject] if subject and not ours else [s] if (s := glossary.other_subject(q, beside_law_words=True)) else []
     m = _CITATION_IN_Q.search(q)

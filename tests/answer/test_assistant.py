@@ -917,3 +917,24 @@ def test_agricultural_property_construction_is_outside_condition_c(assistant, co
                                  "need the post-construction quantity and quality controls?")
     assert ans.calculator == "applicability" and ans.lead.startswith("No: post-construction stormwater controls are not required")
     assert "a SWPPP is required" in ans.lead  # a new barn is no agricultural activity: no exemption
+
+
+def test_a_stormwater_practice_full_of_trash_is_the_laws_subject(assistant, corpus):
+    # (whether the Town inspects on complaint is the real retriever's to find; see the slow tests)
+    plan = assistant.plan("The retention pond behind my house in Hewlett is full of trash and stagnant water. If I "
+                          "complain will the Town actually inspect it?")
+    assert plan.subject is None and plan.intent != "abstain"
+
+
+def test_staff_overtime_is_another_subject(assistant, corpus):
+    ans = ask(assistant, corpus, "How do I get overtime approved for the weekend storm cleanup crew?", municipality="hempstead")
+    assert ans.abstained and "wages and pay rates" in ans.lead, ans.lead
+
+
+def test_a_sentence_both_laws_share_is_not_answered_only_elsewhere(corpus):
+    from codeassist.answer import _says_too
+    shared = ("Improper design and construction of stormwater management practices can increase the velocity of "
+              "stormwater runoff, thereby increasing stream bank erosion and sedimentation.")
+    assert _says_too(corpus, "hempstead", shared) and _says_too(corpus, "tuckahoe", shared)
+    assert not _says_too(corpus, "tuckahoe", "The SWPPP shall be prepared by a New York State licensed landscape "
+                                             "architect, certified erosion control specialist")

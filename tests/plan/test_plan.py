@@ -1033,6 +1033,54 @@ def test_metric_areas_are_converted(text, expected):
     assert extract_area(text) == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("disturbing 0.7 acre this spring and another 0.6 acre next year", ("acres", 1.3)),
+    ("15,000 sq ft now plus 20,000 sq ft for the lot next door", ("sq_ft", 35000.0)),
+    ("a 2 acre site plus 5,000 sq ft staging", ("acres", 2.0)),      # another unit: not added
+])
+def test_parts_of_one_project_s_area_add_up(text, expected):
+    from codeassist.slots import extract_area
+    assert extract_area(text) == expected
+
+
+def test_a_second_building_on_the_same_campus_plan_is_part_of_a_common_plan(build):
+    plan = build("We're disturbing 0.7 acre this spring and another 0.6 acre next year for a second building on the same "
+                 "Hempstead office campus plan. Does the stormwater article apply?")
+    assert plan.calculator == "applicability" and plan.slots["area"] == 1.3 and plan.slots["part_of_common_plan"] is True
+
+
+def test_over_the_town_s_threshold_asks_the_law_s_reach(build):
+    plan = build("Developer's plans show 0.5 hectare of disturbance at a site in Inwood. Is that over the Town's threshold?",
+                 "hempstead")
+    assert plan.calculator == "applicability" and plan.slots["area_unit"] == "acres"
+
+
+@pytest.mark.parametrize("text, hm", [("around noon on Thursday", (12, 0)), ("by midnight", (0, 0)), ("at 8:00", (8, 0))])
+def test_noon_and_midnight_are_clock_times(text, hm):
+    from codeassist.slots import extract_time
+    assert extract_time(text) == hm
+
+
+def test_a_place_named_only_as_a_landmark_is_not_the_one_asked_about(build):
+    plan = build("Electrical permit requirements in Bronxville? Its right next to Tuckahoe")
+    assert plan.other_place == "Bronxville" and plan.intent == "abstain"
+    # named again as where the work is: the question is the Village's
+    plan = build("I'm an electrician from Yonkers, right next to Tuckahoe. Do I need to register to work in Tuckahoe?")
+    assert plan.municipality == "tuckahoe" and plan.intent != "abstain"
+
+
+def test_the_blue_book_s_edition_is_the_text_s_not_a_gap(build, corpus):
+    manuals = gap_key(corpus, "hempstead:392(A)")
+    assert manuals not in build("What edition of the Blue Book does the Town treat as its official erosion control spec?").gaps
+    assert manuals in build("What silt fence post spacing does the Blue Book require in Hempstead?").gaps
+
+
+def test_the_standards_an_outside_document_sets_are_its_contents(build):
+    plan = build("What detention and runoff design standards does the village's Article XII stormwater control set for "
+                 "new development?", "tuckahoe")
+    assert plan.external and "Article XII" in plan.external[0]
+
+
 def test_a_metric_area_reaches_the_applicability_calculator_converted(build):
     plan = build("Engineer's plans for an Inwood lot show 4,200 square meters of disturbance. Is that enough to fall "
                  "under the Town rules?")

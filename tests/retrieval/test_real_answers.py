@@ -263,3 +263,16 @@ def test_a_thing_asked_to_be_a_defined_term_is_not_sent_to_a_calculator(assistan
     # "is a 12x14 pool house a building?" asks the definition; the SWPPP calculator answered it with the area
     ans = ask(assistant, corpus, "is a 12x14 pool house a building?", "hempstead")
     assert ans.calculator is None and ans.citations[0].id == "hempstead:390/building"
+
+
+def test_findings_both_laws_share_are_answered_from_the_asked_law(assistant, corpus):
+    # Tuckahoe's headnotes word its findings closer to this question, but the Town's findings hold the same sentence.
+    ans = ask(assistant, corpus, "does the Town's stormwater article explain why poorly built drainage speeds up stream "
+              "bank erosion?", "hempstead")
+    assert not ans.abstained and ans.citations[0].id.startswith("hempstead:386"), ans.answer
+
+
+def test_a_complaint_about_a_neglected_pond_reaches_the_inspection_programs(assistant, corpus):
+    ans = ask(assistant, corpus, "the detention pond down my street is full of garbage and smells. if I complain, will "
+              "the Town come inspect it?", "hempstead")
+    assert not ans.abstained and ans.citations[0].id == "hempstead:construction-inspection(C)", ans.answer
