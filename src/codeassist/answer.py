@@ -232,6 +232,7 @@ YES_NO_PROMOTE = 0.70
 # power?" is 0.79 from 7-7(d)'s "can the Village cut off my power if the wiring is dangerous?", scored 0.74 to
 # 7-9(b)'s 1.5 on reconnecting).
 YES_NO_RESTATES = 0.78
+RESTATES_MARGIN = 0.15  # ... and this much closer than the first candidate's, it leads whatever the rank
 TIED = 0.97
 CLOSER_QUESTION = 0.08
 
@@ -239,6 +240,15 @@ CLOSER_QUESTION = 0.08
 def _verdict_first(corpus: "Corpus", plan: QueryPlan, best: list) -> list:
     if not best or not plan.yes_no:
         return best
+    top_sim = best[0][3].yes_no_similarity or 0.0
+    # (not beside a wh-question: "who do I apply to, and must the form be sworn?" is answered by the first)
+    for i, (score, sentence, p, h) in enumerate(best[1:5] if _kind_of(plan.query) is None else (), start=1):
+        # "can the Town bill us for maintaining our practices?": a lower candidate's headnote restates the question
+        # (its yes/no question this close, and RESTATES_MARGIN closer than the first's) and settles it
+        sim = h.yes_no_similarity or 0.0
+        if sim >= YES_NO_RESTATES and sim - top_sim >= RESTATES_MARGIN and headnote_verdict(plan, h) is not None and \
+                close_enough(h, _said(_lead_in(corpus, p.id), sentence)):
+            return [best[i], *best[:i], *best[i + 1:]]
     if len(best) > 1 and best[1][3].score >= TIED * best[0][3].score and \
             (best[1][3].yes_no_similarity or 0.0) - (best[0][3].yes_no_similarity or 0.0) >= CLOSER_QUESTION and \
             headnote_verdict(plan, best[1][3]) is not None and \

@@ -13,6 +13,7 @@ from .compose import cite, short_quote
 from .models import Answer, QueryPlan
 from .text import stems
 from .understand import COMPARATIVE as _COMPARATIVE
+from .verdict import yes_no
 
 if TYPE_CHECKING:
     from .corpus import Corpus
@@ -178,6 +179,27 @@ def _same_or_not(plan: QueryPlan, differ: bool) -> str | None:
     return ("No." if differ else "Yes.") if asks else ("Yes." if differ else "No.")
 
 
+def _each_verdict(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan, pair: dict, munis: tuple[str, str]) -> str | None:
+    """"Can the officer block occupancy in both?": Yes or No for each municipality, from the headnote of the
+    provision compared (verdict.yes_no, as for one municipality); None unless the question is yes/no and both
+    provisions settle it."""
+    if not plan.yes_no or _ASKS_WHAT.search(plan.query):
+        return None
+    topic = _topic_only(plan)
+    names = _names(corpus)
+    said: dict[str, str] = {}
+    for m in munis:
+        hit = next((h for h in backend.search_plan(topic.for_municipality(m), k=10) if h.id == pair[m]["id"]), None)
+        v = yes_no(topic, hit, corpus.full_text(hit.id)) if hit is not None else None
+        if v is None:
+            return None
+        said[m] = v
+    a, b = munis
+    if said[a] == said[b]:
+        return f"{said[a]}, in both the {names[a]} and the {names[b]}."
+    return f"{said[a]} in the {names[a]}; {said[b].lower()} in the {names[b]}."
+
+
 def answer_compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) -> Answer:
     question = plan.query
     data = compare(corpus, backend, plan)
@@ -208,7 +230,7 @@ def answer_compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) ->
     said = [f"only {names[m]} says " + "; ".join(f"\u201c{x}\u201d" for x in only[:4]) for m, only in ((a, only_a), (b, only_b)) if only]
     summary = ("Both texts are worded the same, but for the names of the municipalities and their offices." if not said
                else "Differences in wording: " + "; ".join(said) + ("" if said[-1].endswith(".\u201d") else "."))
-    verdict = _same_or_not(plan, differ=bool(only_a or only_b))
+    verdict = _same_or_not(plan, differ=bool(only_a or only_b)) or _each_verdict(corpus, backend, plan, pair, (a, b))
     summaries = [D.summary(corpus, c.id, names[c.municipality]) for c in citations]
     # "..., how does it get paid back - Hempstead vs Tuckahoe?" asks what each does ("how do the fines differ?" how
     # they differ)

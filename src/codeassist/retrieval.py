@@ -89,6 +89,11 @@ _REASONS = re.compile(r"\b(?:why|purpose|reasons?|goals?|point of|trying to (?:f
                       r"(?:in|included|spelled out|listed|stated|contained|put in)\b|"
                       r"\bwhat (?:does|do|must|should) .{0,40}?\b(?:contain|include|list|spell out|state)\b", re.I)
 REASONS_TOP = 5
+# A headnote yes/no question this close to the asker's restates it (cosine); RESTATED_MARGIN closer than any in the
+# top k, from the first RESTATED_DEPTH * k provisions (see _restated_in).
+RESTATED = 0.80
+RESTATED_MARGIN = 0.10
+RESTATED_DEPTH = 3
 PINNED_SCORE = 1.0  # citations typed in the question and asked-about definitions rank first
 MAX_K = 100
 
@@ -273,7 +278,10 @@ class Retriever:
         pinned = list(dict.fromkeys([*plan.citations, *plan.asked_definitions]))
         head = [(pid, PINNED_SCORE, ("citation",) if pid in plan.citations else ("definition", *found_by.get(pid, ())))
                 for pid in pinned]
-        return self._hits(head + [row for row in fused if row[0] not in pinned], k, shown, verdicts, rivals), nearest
+        ranked = head + [row for row in fused if row[0] not in pinned]
+        if plan.yes_no:
+            ranked = _restated_in(ranked, k, verdicts)
+        return self._hits(ranked, k, shown, verdicts, rivals), nearest
 
     def _named_laws_first(self, ranked: list[tuple[str, float, tuple[str, ...]]],
                           named: set[str]) -> list[tuple[str, float, tuple[str, ...]]]:
@@ -356,6 +364,23 @@ class Retriever:
     def as_langchain(self, municipality: str | None = None, k: int = 5):
         """This retriever as a langchain `BaseRetriever` (imports langchain_core)."""
         return _langchain_class()(retriever=self, municipality=municipality, k=k)
+
+
+def _restated_in(ranked: list[tuple[str, float, tuple[str, ...]]], k: int,
+                 verdicts: Mapping[str, tuple[Chunk, float]]) -> list[tuple[str, float, tuple[str, ...]]]:
+    """"If the Town maintains our stormwater practices itself, can it bill us?": a yes/no question one provision's
+    headnote asks almost word for word (RESTATED) is brought into the top `k`, at its last place, when it ranks
+    lower and no provision above it has a question RESTATED_MARGIN as close. It takes the place's score (the order
+    stays by score); the provision it displaces moves down one."""
+    sims = {pid: float(s) for pid, (_, s) in verdicts.items()}
+    best_top = max((sims.get(pid, 0.0) for pid, _, _ in ranked[:k]), default=0.0)
+    below = [(sims.get(pid, 0.0), i) for i, (pid, _, _) in enumerate(ranked[k:RESTATED_DEPTH * k], start=k)]
+    sim, at = max(below, default=(0.0, -1))
+    if len(ranked) < k or sim < RESTATED or sim - best_top < RESTATED_MARGIN:
+        return ranked
+    pid, _, names = ranked[at]
+    moved = (pid, ranked[k - 1][1], names)
+    return [*ranked[:k - 1], moved, *(row for i, row in enumerate(ranked[k - 1:], start=k - 1) if i != at)]
 
 
 def _searched(weights: Mapping[str, float]) -> list[str]:

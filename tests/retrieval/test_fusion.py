@@ -135,3 +135,21 @@ def test_discounts_scale_a_provisions_headnote_views_not_its_text():
     assert list(_best(found, weights)) == ["sec", "part"]
     assert _best(found, weights, discounts={"sec": 0.5}) == pytest.approx({"part": 0.8, "sec": 0.45})
     assert _best([(_chunk("sec", "text"), 0.3)], weights, discounts={"sec": 0.5}) == {"sec": 0.3}
+
+
+def _verdict(pid: str, sim: float) -> tuple[Chunk, float]:
+    return Chunk(id=f"{pid}#yes-0", provision_id=pid, municipality="hempstead", text="q?", view="yes"), sim
+
+
+def test_a_headnote_question_restating_a_yes_no_question_comes_into_the_top_k():
+    from codeassist.retrieval import RESTATED, RESTATED_MARGIN, _restated_in
+    ranked = [(p, 1.0 - i / 10, ("bm25",)) for i, p in enumerate("abcdefgh")]
+    verdicts = {"a": _verdict("a", 0.60), "g": _verdict("g", RESTATED + 0.01)}
+    out = _restated_in(ranked, 3, verdicts)
+    assert [p for p, _, _ in out] == ["a", "b", "g", "c", "d", "e", "f", "h"]
+    assert [s for _, s, _ in out][:4] == [1.0, 0.9, 0.8, 0.8] and len(out) == len(ranked)  # order stays by score
+    # not when a question in the top k comes nearly as close, nor when the lower one is not close enough
+    near = {"a": _verdict("a", RESTATED + 0.01 - RESTATED_MARGIN / 2), "g": verdicts["g"]}
+    assert _restated_in(ranked, 3, near) == ranked
+    assert _restated_in(ranked, 3, {"g": _verdict("g", RESTATED - 0.01)}) == ranked
+    assert _restated_in(ranked[:2], 3, verdicts) == ranked[:2]

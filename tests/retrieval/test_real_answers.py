@@ -276,3 +276,19 @@ def test_a_complaint_about_a_neglected_pond_reaches_the_inspection_programs(assi
     ans = ask(assistant, corpus, "the detention pond down my street is full of garbage and smells. if I complain, will "
               "the Town come inspect it?", "hempstead")
     assert not ans.abstained and ans.citations[0].id == "hempstead:construction-inspection(C)", ans.answer
+
+
+def test_a_headnote_question_restating_the_asker_s_leads_from_lower_down(assistant, corpus):
+    # Retrieval ranks the maintenance duties (393(C)) first on "maintenance ... stormwater practices"; the fees
+    # provision's headnote asks this almost word for word and settles it.
+    q = "If the Town winds up doing the maintenance on our stormwater practices, can it bill us afterwards?"
+    ranked = [h.id for h in assistant.retriever.search_plan(assistant.plan(q, municipality="hempstead"), k=5)]
+    assert ranked.index("hempstead:fees") >= 2  # brought into the top five by _restated_in, not first on its own
+    ans = ask(assistant, corpus, q, "hempstead")
+    assert ans.citations[0].id == "hempstead:fees" and ans.answer.startswith("**Yes.**"), ans.answer
+
+
+def test_a_yes_no_comparison_is_answered_for_each_municipality(assistant, corpus):
+    ans = ask(assistant, corpus, "if I ignore an order to restore my land and the municipality does the work, can the "
+              "cost become a lien on my property in both Hempstead and Tuckahoe?")
+    assert ans.intent == "compare" and ans.lead.startswith("Yes, in both the Town of Hempstead and the Village of Tuckahoe"), ans.lead
