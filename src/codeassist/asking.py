@@ -327,9 +327,10 @@ _CHAPTER_REF = re.compile(r"\b(?:ch(?:apter)?|§+|sec(?:tion)?|art(?:icle)?)\.?\
 # "two months later", "3 years ago": when something in the story happened, not a figure a rule is asked about.
 _ELAPSED = re.compile(r"\b(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|couple(?: of)?)\s+"
                       r"(?:days?|weeks?|months?|years?|yrs?)\s+(?:later|ago|afterwards?|back|since)\b", re.I)
-# "my new four-family", "a five-story building", "3-bedroom": a kind of building, not a figure a rule is asked about
+# "my new four-family", "a five-story building", "3-bedroom", "a 4-lot subdivision": a kind of building or development,
+# not a figure a rule is asked about
 _KIND_OF_BUILDING = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)[- ](?:family|stor(?:y|ey|ies)|"
-                               r"bedroom|bathroom|car|unit|bay|stall|lane|suite|apartment)s?\b", re.I)
+                               r"bedroom|bathroom|car|unit|bay|stall|lane|suite|apartment|lot|home|house)s?\b", re.I)
 _AGE = re.compile(r"\b\d{1,2}[- ](?:years?|yrs?)[- ]old\b|\b\d{1,2}\s?(?:yo|y/o)\b", re.I)
 
 

@@ -118,6 +118,7 @@ class _Compiled:
 
 _TYPO_MIN_CHARS = 8  # shorter names misspelled are too near everyday words
 _TYPO_CUTOFF = 0.9  # "conneticut" is 0.95 like "connecticut"
+_TYPO_CACHE = 20_000
 
 
 def normalize(name: str) -> str:
@@ -216,6 +217,7 @@ class Gazetteer:
                     self._names.setdefault(variant, _Name(shown, bare, kind, cued, abroad))
         # "a Conneticut license": a long one-word state name misspelled by a letter or two
         self._long_states = [n for n in map(normalize, data.us_states) if " " not in n and len(n) >= _TYPO_MIN_CHARS]
+        self._typos: dict[str, str | None] = {}  # word -> the long state it misspells, if any
         self._compiled: dict[frozenset[str], _Compiled] = {}
         self._by_raw: dict[tuple[str, ...], _Compiled] = {}
 
@@ -283,7 +285,13 @@ class Gazetteer:
         for m in re.finditer(r"(?<![\w-])[a-z]{%d,}(?![\w-])" % _TYPO_MIN_CHARS, low):
             if any(f.start <= m.start() < f.end for f in found):
                 continue
-            state = next(iter(difflib.get_close_matches(m.group(0), self._long_states, n=1, cutoff=_TYPO_CUTOFF)), None)
+            word = m.group(0)
+            if word not in self._typos:  # difflib once per word: _matches runs several times on one question
+                if len(self._typos) >= _TYPO_CACHE:
+                    self._typos.clear()  # bounded: a server answering random words does not grow it forever
+                self._typos[word] = next(iter(difflib.get_close_matches(word, self._long_states, n=1,
+                                                                        cutoff=_TYPO_CUTOFF)), None)
+            state = self._typos[word]
             name = self._names.get(state or "")
             if name is not None and self._counts(name, text, low, m.start(), m.end()):
                 out.append(_Match(m.start(), m.end(), name, key=state or ""))

@@ -133,12 +133,12 @@ _MEASURE = re.compile(
 _HOW_MANY = re.compile(r"\bhow many ([a-z]{3,})\b", re.I)
 
 
-# A question about what a document says or requires, or how to act under it.
 # A place named only to say where another lies: "right next to Tuckahoe", "just outside the village".
 _LANDMARK = re.compile(r"\b(?:next to|near|nearby|beside|bordering|borders|outside(?: of)?|close to|adjacent to|"
                        r"across (?:the (?:line|border) )?from|neighbou?ring|just past|right by)\s+(?:the\s+)?$")
 # Whether a law reaches something: "does the Town's article apply to ...", "is my lot covered by ...".
 _REACH = re.compile(r"\b(?:apply|applies|applicable|cover|covers|covered|govern|governs|reach|reaches|extend|extends)\b", re.I)
+# A question about what a document says or requires, or how to act under it.
 _CONTENTS = re.compile(
     r"\bwhat (?:does|do|did|would|will) .{0,80}?\b(?:say|says|require|requires|contain|include|specify|mean|cover|list|set|"
     r"make (?:me|us|you|them) (?:submit|file|provide|do|show)|ask (?:me |us )?for)\b|"

@@ -179,6 +179,9 @@ def test_a_statement_before_the_question_negates_it_only_when_referred_back_to(q
     # a chapter's number and a person's age are no figures the headnote must share
     ("does a utility count as an electrical contractor under ch 7?", "Is a public utility an electrical contractor?", True),
     ("my 17-year-old works for a contractor. is he a contractor?", "Is an employee of a contractor a contractor?", True),
+    # what kind of development it is ("a 4-lot subdivision", "a two-family house") is no figure either
+    ("can they demand a bond on a new 4-lot subdivision?", "Can the Village require a performance bond?", True),
+    ("is a 3-story two-family house covered?", "Is a house covered?", True),
 ])
 def test_a_figure_within_the_headnote_questions_bound_is_its_figure(question, asked, same):
     assert same_figures(question, asked) is same
