@@ -29,6 +29,13 @@ class Example(Frozen):
     question: str
 
 
+class Namesake(Frozen):
+    """Another place with the municipality's name ("Tuckahoe" is also a hamlet of Southampton, Long Island)."""
+
+    name: str = Field(description="The other place, as an answer names it.")
+    cues: list[str] = Field(description="Regexes (lower-case question): words that place it, e.g. its town or county.")
+
+
 class Municipality(Frozen):
     id: str = Field(description="Lower-case id used in provision ids, e.g. 'springfield'.")
     name: str = Field(description="Official name, e.g. 'Village of Springfield'.")
@@ -37,6 +44,8 @@ class Municipality(Frozen):
     county: str
     state: str
     aliases: list[str] = Field(default_factory=list, description="Lower-case names users write.")
+    namesakes: list[Namesake] = Field(default_factory=list, description="Other places with its name: a question "
+                                      "that names it with one's cues is about that place.")
     code_name: str
     code_abbrev: str
     offices: list[Office] = Field(default_factory=list)

@@ -133,6 +133,7 @@ _MEASURE = re.compile(
 _HOW_MANY = re.compile(r"\bhow many ([a-z]{3,})\b", re.I)
 
 
+NAMESAKE_SPAN = 30  # characters either side of a municipality's name where words placing a namesake count
 # A place named only to say where another lies: "right next to Tuckahoe", "just outside the village".
 _LANDMARK = re.compile(r"\b(?:next to|near|nearby|beside|bordering|borders|outside(?: of)?|close to|adjacent to|"
                        r"across (?:the (?:line|border) )?from|neighbou?ring|just past|right by)\s+(?:the\s+)?$")
@@ -363,6 +364,20 @@ class Planner:
                 ids.append(mid)
         return ids
 
+    def _namesake(self, text: str, named: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
+        """(the other place, the municipalities still named) when the question names one of ours by a name another
+        place shares and words that place that one ("Tuckahoe out by Southampton"); None otherwise."""
+        low = text.lower()
+        for mid in named:
+            m = self.corpus.municipalities[mid]
+            # the cue beside the name ("Tuckahoe out by Southampton"), not anywhere ("an electrician from Southampton")
+            near = [low[max(0, x.start() - NAMESAKE_SPAN):x.end() + NAMESAKE_SPAN]
+                    for x in re.finditer(r"(?<![\w-])" + re.escape(m.short_name.lower()) + r"(?![\w-])", low)]
+            for other in m.namesakes:
+                if any(re.search(cue, w) for cue in other.cues for w in near):
+                    return other.name, tuple(n for n in named if n != mid)
+        return None
+
     def _says_generically(self, text: str, muni: str) -> bool:
         """The question names the municipality by a generic alias of its own ("the village")."""
         return self._says(text, muni, generic=True)
@@ -483,6 +498,9 @@ class Planner:
         cited: list[Provision] = []  # set when the provisions a question cites are what name its municipality
         other = self.other_place(text)
         named = tuple(self._named(text, other))
+        namesake = self._namesake(text, named)
+        if namesake is not None:  # "Tuckahoe out by Southampton on Long Island" is not the Village of Tuckahoe
+            other, named = namesake
         overridden = None
         if municipality is not None:
             muni, source = self.corpus.check_municipality(municipality), "caller"

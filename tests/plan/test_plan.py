@@ -1069,6 +1069,20 @@ def test_a_place_named_only_as_a_landmark_is_not_the_one_asked_about(build):
     assert plan.municipality == "tuckahoe" and plan.intent != "abstain"
 
 
+@pytest.mark.parametrize("question, namesake", [
+    ("Tuckahoe out by Southampton on Long Island - what are the stormwater rules for clearing my lot there?", True),
+    ("my lot in Tuckahoe, Suffolk County: SWPPP needed?", True),
+    ("I'm an electrician from Southampton, licensed there for years. Do I need to register in Tuckahoe?", False),
+])
+def test_a_place_sharing_a_municipality_s_name_is_known_by_the_words_beside_it(build, question, namesake):
+    # corpus/tuckahoe/municipality.toml `namesakes`: Tuckahoe is also a hamlet of Southampton, Long Island
+    plan = build(question)
+    if namesake:
+        assert plan.intent == "abstain" and "Southampton" in plan.other_place and plan.named == ()
+    else:
+        assert plan.named == ("tuckahoe",) and plan.intent != "abstain"
+
+
 def test_the_blue_book_s_edition_is_the_text_s_not_a_gap(build, corpus):
     manuals = gap_key(corpus, "hempstead:392(A)")
     assert manuals not in build("What edition of the Blue Book does the Town treat as its official erosion control spec?").gaps
