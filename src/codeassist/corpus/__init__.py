@@ -71,6 +71,12 @@ class Corpus:
                 if refs:
                     self._provisions[p.id] = p.model_copy(update={"refs": refs})
 
+        for muni in self.municipalities.values():
+            for pattern in (c for n in muni.namesakes for c in n.cues):
+                try:
+                    re.compile(pattern)
+                except re.error as exc:
+                    raise CorpusError(f"{muni.id}: bad namesake cue {pattern!r}: {exc}") from exc
         for ordinance in self.ordinances.values():
             if ordinance.territory and ordinance.territory not in self._provisions:
                 raise CorpusError(f"{ordinance.id}: territory {ordinance.territory} is not a provision")
