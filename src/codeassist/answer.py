@@ -529,14 +529,10 @@ def _answered_elsewhere(corpus: "Corpus", scorer: Scorer, backend: SearchBackend
 
 
 def _says_too(corpus: "Corpus", muni: str, passage: str) -> bool:
-    """Whether the municipality's own text holds a sentence of the other law's passage word for word (the two
-    findings of fact share sentences): then its text does address the question, whatever our headnotes' wording."""
-    def words(text: str) -> str:
-        return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
-
-    own = [words(corpus.full_text(p.id)) for p in corpus.provisions(muni) if p.parent is None]
-    said = [w for w in (words(x) for x in re.split(r"(?<=[.;:])\s+|\n", passage)) if len(w) > 40]
-    return any(w in text for w in said for text in own)
+    """Whether the municipality's own text holds a sentence of the other law's passage verbatim (the two findings
+    of fact share sentences): then its text does address the question, whatever our headnotes' wording."""
+    said = [x for x in re.split(r"(?<=[.;:])\s+|\n", passage) if len(x.strip()) > 40]
+    return any(corpus.quote_in(p.id, x) for x in said for p in corpus.provisions(muni) if p.parent is None)
 
 
 def scope_sentence(corpus: "Corpus") -> str:
