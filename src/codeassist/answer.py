@@ -16,6 +16,7 @@ from .models import Answer, Block, Citation, Draft, Hit, QueryPlan
 from .text import clauses as _sentences
 from .text import content_stems, figures, sentences, stems
 from .understand import asks_applicability
+from .plan import asking_clause
 from .verdict import close_enough, headnote_verdict, yes_no
 
 if TYPE_CHECKING:
@@ -165,6 +166,15 @@ def _lead_in(corpus: "Corpus", pid: str) -> Citation | None:
 _RESERVED = re.compile(r"\(?reserved\)?\.?", re.I)
 
 
+# A question for a whole list or its contents is answered by the list, not by one of its items.
+_WHOLE_ASKED = re.compile(r"\b(?:lists?|stages|steps|milestones|items|everything|all the|include|includes|contain|contains)\b", re.I)
+TIED_HITS = 1e-6  # (exactly equal: the fused score is capped at 1.0)
+# A section with no words of its own answers from the part its quoted sentence is in, when that part names a word
+# of the question this rare that the section's summary does not (a yes/no question keeps the section, whose
+# headnote verdict speaks for the whole).
+PART_WORD_IDF = 3.0
+
+
 def _rank_candidates(corpus: "Corpus", scorer: Scorer, plan: QueryPlan, hits: list[Hit]) -> tuple[list, float]:
     """(score, sentence to quote, provision, hit) best first, and the best coverage of the question."""
     best: list[tuple[float, str, Any, Hit]] = []
@@ -174,7 +184,12 @@ def _rank_candidates(corpus: "Corpus", scorer: Scorer, plan: QueryPlan, hits: li
     # A definition retrieved but not asked about names the concept the question is about; the provisions
     # that use its term ("stop-work order") are where the law says what happens (USES_DEFINED_TERM).
     used: list[str] = []
+    wants_whole = bool(_WHOLE_ASKED.search(plan.query))  # "what does the notice have to include?": the list itself
     for rank, h in enumerate(hits[:5]):
+        # a section and its part the retriever scored alike (TIED_HITS) share the higher rank: overlap picks
+        # ("why does the village worry about clearing land?": 7B-1 and 7B-1(c), both 1.0 -> 7B-1(c))
+        rank = next((i for i, other in enumerate(hits[:rank]) if abs(other.score - h.score) <= TIED_HITS
+                     and same_family(other.id, h.id) and not wants_whole), rank)
         p = corpus.get(h.id)
         if p is None:
             continue
@@ -182,6 +197,15 @@ def _rank_candidates(corpus: "Corpus", scorer: Scorer, plan: QueryPlan, hits: li
         if not text or (_RESERVED.fullmatch(text.strip()) and p.id not in plan.citations):
             continue  # "(Reserved)": a number kept for a section that says nothing, unless asked for by number
         sentence, s_score = scorer.passage(plan.expanded, text)
+        if not p.text and p.id not in plan.citations:
+            # a section with no words of its own (386: findings A-H) is quoted from one of its parts: that part
+            # is what answers, with its own summary ("what does paving do to groundwater?" -> 386(E))
+            first, _ = scorer.best_sentence(plan.expanded, text)
+            part = next((d for d in reversed(corpus.descendants(p.id)) if d.text and corpus.quote_in(d.id, first)), None)
+            if part is not None and not plan.yes_no and not plan.asked_definitions and not wants_whole and \
+                    _tells_more(scorer, plan, corpus, part, p):
+                p = part
+                sentence, s_score = scorer.passage(plan.expanded, part.text)
         head = corpus.headnote(p.id)
         cov = scorer.coverage(plan.expanded, " ".join([text, p.heading, *((head.summary, *head.questions) if head else ())]))
         top_cov = max(top_cov, cov)
@@ -201,6 +225,16 @@ def _rank_candidates(corpus: "Corpus", scorer: Scorer, plan: QueryPlan, hits: li
         best.append((score, sentence, p, h))
     best.sort(key=lambda x: -x[0])
     return best, top_cov
+
+
+def _tells_more(scorer: Scorer, plan: QueryPlan, corpus: "Corpus", part: Any, section: Any) -> bool:
+    """The part's own words hold a telling word of the question (IDF at least PART_WORD_IDF) that the section's
+    heading and summary lack ("groundwater" in 386(E), not in the summary of the findings)."""
+    head = corpus.headnote(section.id)
+    summed = set(scorer.stems(" ".join([section.heading, head.summary if head else ""])))
+    telling = {w for w in scorer.stems(plan.expanded)
+               if w not in _QUESTION_WORDS and scorer.idf.get(w, scorer.default_idf) >= PART_WORD_IDF}
+    return bool(telling & set(scorer.stems(part.text)) - summed)
 
 
 # What kind of thing a question asks for, by its question word: a person or office, a time, an amount, a
@@ -299,6 +333,58 @@ def _exemption_named_first(corpus: "Corpus", plan: QueryPlan, muni: str, best: l
     return best
 
 
+# "What's milestone f in the village's 48-hour notice list?": one item of a list, named by its letter.
+_ITEM_LETTER = re.compile(r"\b(?:item|milestone|sub-?item|bullet|entry|letter)\s+\(?([a-z])\)?(?![\w'-])"
+                          r"(?=\s*(?:$|[?.!,;:)\-\u2013\u2014]|(?:in|of|on|under|from|is|say|says|mean|means|read|reads)\b))", re.I)
+
+
+def _item_named_first(corpus: "Corpus", scorer: Scorer, plan: QueryPlan, best: list) -> list:
+    """The list item the question names by its letter leads, when retrieval ranked its list (or another item of
+    it) among the first three candidates and the question cites no provision by number."""
+    m = _ITEM_LETTER.search(plan.query)
+    if m is None or plan.citations:
+        return best
+    letter = m.group(1)
+    for row in best[:3]:
+        p = row[2]
+        for base in (p.id, p.parent):
+            child = next((c for c in (corpus.get(f"{base}({x})") for x in dict.fromkeys((letter, letter.lower(), letter.upper())))
+                          if c is not None), None) if base else None
+            if child is None or child.id == best[0][2].id:
+                continue
+            sentence, _ = scorer.passage(plan.expanded, child.text or corpus.full_text(child.id) or "")
+            hit = row[3].model_copy(update={"id": child.id, "citation": child.citation, "heading": child.heading,
+                                            "text": child.text, "yes_no": None, "yes_no_similarity": None,
+                                            "yes_no_text": None, "yes_no_rival": None, "yes_no_rival_text": None})
+            return [(row[0], sentence, child, hit), *(r for r in best if r[2].id != child.id)]
+        if best[0][2].id in (f"{p.id}({letter})", f"{p.parent}({letter})"):
+            return best
+    return best
+
+
+# "does the article say anything about water temperature in streams?": whether the law mentions a thing, up to
+# a comma or "or" ("..., or only about peak flows?")
+_MENTIONS = re.compile(r"\b(?:say|says|said|mention|mentions|talk|talks|speak|speaks|deal|deals|touch|touches)\s+"
+                       r"(?:anything|something|at all)?\s*(?:about|on|regarding|with)\s+(?P<topic>[^?.!;,]+?)"
+                       r"(?=\s*(?:$|[?.!;,]|\bor\b))", re.I)
+# A word of the topic found in more provisions than this IDF allows ("water", "runoff", "site") says little
+# about what is mentioned; the rarer words must all be in the quoted sentence.
+MENTION_IDF = 2.5
+_QUESTION_WORDS = frozenset({"why", "how", "what", "where", "who", "when", "which", "whether"})
+
+
+def _mentions(scorer: Scorer, plan: QueryPlan, said: str) -> str | None:
+    """"Yes" when the question asks whether the law mentions a topic and the quoted words hold each of the topic's
+    telling words; else None (a topic not quoted is no "No": the law may say it in other words)."""
+    m = _MENTIONS.search(plan.query[asking_clause(plan.query):]) if plan.yes_no else None
+    if m is None:
+        return None
+    topic = [s for s in scorer.stems(m["topic"])
+             if s not in _QUESTION_WORDS and scorer.idf.get(s, scorer.default_idf) >= MENTION_IDF]
+    quoted = set(scorer.stems(said))
+    return "Yes" if topic and all(s in quoted for s in topic) else None
+
+
 def _said(intro: Citation | None, sentence: str) -> str:
     """The words a verdict is read from: the quoted sentence, after its lead-in ("The following ... may: ...")."""
     return f"{intro.quote} {sentence}" if intro is not None else sentence
@@ -314,8 +400,9 @@ def _kind_of(question: str) -> str | None:
     """The kind asked by a question word opening a clause ("who reviews ...", "and how long ..."); "the
     electrician who supervised" is a relative clause, not a question."""
     for clause in re.split(r"[.?!;:\u2013\u2014]|\s-\s|,", question):
-        opening = " ".join(clause.split()[:3])
-        kind = next((kind for kind, pattern in _ANSWER_KINDS if pattern.search(opening)), None)
+        # ("the contractor who built on my lot got convicted": a "who" three words in is a relative clause)
+        opening = re.sub(r"^\s*(?:(?:and|or|but|so|then|also|plus|&|ok|okay|now)\s+)*", "", clause.lower())
+        kind = next((kind for kind, pattern in _ANSWER_KINDS if pattern.match(opening)), None)
         if kind is not None:
             return kind
     return None
@@ -354,6 +441,7 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
         best, top_cov = _rank_candidates(corpus, scorer, plan, hits)
         best = _verdict_first(corpus, plan, best)
         best = _exemption_named_first(corpus, plan, muni, best)
+        best = _item_named_first(corpus, scorer, plan, best)
         covs[muni], closeness[muni] = top_cov, _closeness(hits)
         if not best:
             continue
@@ -419,7 +507,7 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
         lead = cites[0]
         intro = _lead_in(corpus, lead.id)
         said = _said(intro, lead.quote)
-        verdict = yes_no(plan, hit, said) if hit.id == lead.id else None
+        verdict = (yes_no(plan, hit, said) if hit.id == lead.id else None) or _mentions(scorer, plan, said)
         summary = _quoted_sentence_first(D.summary(corpus, lead.id, label), lead.quote)
         if verdict:
             blocks.append(D.lead(f"{verdict}.", label))

@@ -154,10 +154,10 @@ class Assistant:
         caller = plan.municipality if plan.municipality_source in ("caller", "conversation") else None
         named = list(plan.named)
         if plan.intent == "abstain" and plan.other_place:
-            reason = f"{A.NOT_IN_CORPUS} anything about {plan.other_place}: {A.scope_sentence(self.corpus)}"
+            place = re.sub(r"^(?=(?:Town|Village|City|County) of )", "the ", plan.other_place)
+            reason = f"{A.NOT_IN_CORPUS} anything about {place}: {A.scope_sentence(self.corpus)}"
             held = " and ".join(f"the {A._names(self.corpus)[n]}" for n in plan.named)
             if plan.named and plan.sited_elsewhere:  # "does the Town's article apply to a project in Freeport?"
-                place = re.sub(r"^(?=(?:Town|Village|City|County) of )", "the ", plan.other_place)
                 reason += (f" The land asked about is in {place}, whose own laws are not in this corpus, and the "
                            f"text of {held} here does not say whether it reaches land there. Ask {place}'s own "
                            f"building or engineering department.")

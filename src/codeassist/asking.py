@@ -13,7 +13,10 @@ from .text import content_stems, figures, stems
 from .understand import NEGATIVE
 
 
-SAME_OR_DIFFERENT = re.compile(r"\b(?:same|differ|differs|different|difference)\b", re.I)
+# ("in that same review", "repaving at the same grade", "on the same lot": one thing, not two compared)
+SAME_OR_DIFFERENT = re.compile(r"\b(?:differ|differs|different|difference)\b|(?<!\bthat )(?<!\bthis )\bsame\b"
+                               r"(?! (?:review|process|application|line|grade|elevation|footprint|location|spot|site|lot|"
+                               r"property|parcel|time|day|week|month|project|job|building|house|permit|approval)s?\b)", re.I)
 # "vs" compares places only when two are named: "pre vs post runoff comparison required?" asks one thing.
 VERSUS = re.compile(r"\b(?:vs\.?|versus|compared?)(?!\w)", re.I)
 # "does it go to the owner or to the builder?", "is it just the install that's illegal or the using it too?", "is

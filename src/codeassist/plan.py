@@ -350,6 +350,12 @@ class Planner:
                 found.append((min(specific), mid))
             elif loose and self.corpus.municipalities[mid].kind not in elsewhere:
                 generic.append((min(loose), mid))
+        # "I live in the incorporated Village of Hempstead, not the unincorporated part of the town. What does my
+        # village require?": the asker's own town or village is the other place of that kind, and "the town" only
+        # says where that place lies
+        own = re.search(r"\b(?:my|our) (town|village|city)\b", low)
+        if not found and own and own[1] in elsewhere:
+            return []
         # "the village" names a municipality only when no municipality is named by its own name.
         ids = [mid for _, mid in sorted(found or generic)]
         if ids or other_place:
@@ -447,6 +453,7 @@ class Planner:
         """Provisions cited in the question. Only spans that look like citations are tried, so a number
         such as "500 feet" is never read as one."""
         out: list[Provision] = []
+        query = U.items_cited(query)  # "item f in 7B-6(a)(1)" is "7B-6(a)(1)(f)"
         query = _SUBLABEL.sub(" ", query)  # "section 392 subsection B" is "section 392 B"
         query = re.sub(r"\b([A-Za-z]{4,})\.(?=\s)", self._title_word, query)
         for pattern in self._citation_spans:

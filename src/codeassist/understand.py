@@ -46,6 +46,18 @@ QUESTION_WORDS = r"what|whats|how|who|whom|whose|when|where|which|why"
 _CITATION_IN_Q = re.compile(
     r"(§\s*\d|\b\d+[a-z]?-\d+\b|\b(?:section|sec\.?)\s*\d{3}\b|\b3[89]\d\s*\(?[a-z]\)?\b|"
     r"\b(?:exemptions?|penalties|enforcement|fees|purpose|applicability)\s+(?:item\s+)?\(?[a-k]\)?(?:\s|$|\?))", re.I)
+# "item f in 7B-6(a)(1)", "paragraph 2 of 7-11(d)": the item's label after the citation it belongs to.
+_ITEM_OF = re.compile(r"\b(?:item|milestone|sub-?item|letter|clause|paragraph|subparagraph|subdivision|subsection)\s+"
+                      r"\(?([A-Za-z]|\d{1,2})\)?\s+(?:in|of|under|from)\s+((?:(?:§+|section|sec\.?)\s*)?"
+                      r"(?:\d+[A-Za-z]?\s*-\s*\d+|\d{3})(?:\s*\(\s*[A-Za-z0-9]{1,3}\s*\))*)(?![\w(-])", re.I)
+
+
+def items_cited(q: str) -> str:
+    """The question with each item named before its citation written after it: "item f in 7B-6(a)(1)" ->
+    "7B-6(a)(1)(f)"."""
+    return _ITEM_OF.sub(lambda m: f"{m.group(2)}({m.group(1)})", q)
+
+
 _LOOKUP_WORDS = re.compile(r"\b(what does|what do|show|say|says|text of|read|full text|quote|look ?up|open|cite|"
                            r"what'?s in|what is in|wording|verbatim|pull (?:up|out)|bring up|display|print|"
                            r"(?:can|could|may) (?:i|we) see|let me see)\b", re.I)
@@ -285,10 +297,11 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
                   r"(?:retention|detention|recharge|infiltration) (?:ponds?|basins?|tanks?)|dry ?wells?|catch ?basins?)\b", topical) or \
         any(" " in t and re.search(r"(?<![\w-])" + re.escape(t) + r"(?![\w-])", low) for t in definitions)
     notes = [subject] if subject and not ours else [s] if (s := glossary.other_subject(q, beside_law_words=True)) else []
-    m = _CITATION_IN_Q.search(q)
+    cq = items_cited(q)
+    m = _CITATION_IN_Q.search(cq)
     # "appendix a 7-3" is the Village's zoning appendix, not Chapter 7 § 7-3.
     if m and (_LOOKUP_WORDS.search(q) or len(q.split()) <= 6) and not re.search(r"\bappendix\b", low):
-        return Route("lookup", citation_text=q[m.start():])
+        return Route("lookup", citation_text=cq[m.start():])
     if (_COMPARE.search(q) and (n_named >= 2 or _BOTH.search(low))) or (n_named >= 2 and COMPARATIVE.search(q)):
         return Route("compare")
     if notes:  # "what hours can crews start making noise on Saturday?": no calculator of ours counts that

@@ -938,3 +938,49 @@ def test_a_sentence_both_laws_share_is_not_answered_only_elsewhere(corpus):
     assert _says_too(corpus, "hempstead", shared) and _says_too(corpus, "tuckahoe", shared)
     assert not _says_too(corpus, "tuckahoe", "The SWPPP shall be prepared by a New York State licensed landscape "
                                              "architect, certified erosion control specialist")
+
+
+def test_a_list_item_named_by_its_letter_leads(assistant, corpus):
+    ans = ask(assistant, corpus, "What's milestone f in the village's 48-hour notice list?", municipality="tuckahoe")
+    assert "tuckahoe:7B-6(a)(1)(f)" in [c.id for c in ans.citations][:2]
+    assert ans.lead.startswith("Close of the construction season"), ans.lead
+
+
+def test_whether_the_law_mentions_a_topic_it_quotes_is_yes(assistant, corpus):
+    ans = ask(assistant, corpus, "Does the Hempstead stormwater article say anything about water temperature in streams?",
+              municipality="hempstead")
+    assert ans.lead.startswith("Yes.") and "stream temperature" in ans.answer
+
+
+def test_a_topic_the_quote_does_not_name_gets_no_yes():
+    from codeassist.answer import _mentions
+    from codeassist.compose import Scorer
+    from codeassist.corpus import load_corpus
+    from codeassist.plan import Planner
+    corpus = load_corpus()
+    plan = Planner(corpus).build("Does the article say anything about pumping groundwater out of a foundation hole?",
+                                 "hempstead")
+    said = "Impervious surfaces allow less water to percolate into the soil, thereby decreasing groundwater recharge"
+    assert _mentions(Scorer(corpus), plan, said) is None
+    plan = Planner(corpus).build("Does the article say anything about groundwater recharge?", "hempstead")
+    assert _mentions(Scorer(corpus), plan, said) == "Yes"
+
+
+@pytest.mark.parametrize("question", ["Is a permit required for a garage sale?",
+                                      "When does the Board of Trustees hold its monthly meetings?"])
+def test_sales_and_board_meetings_are_other_subjects(assistant, corpus, question):
+    ans = ask(assistant, corpus, question, municipality="tuckahoe")
+    assert ans.abstained
+
+
+def test_a_house_bought_at_an_estate_sale_is_no_garage_sale(assistant, corpus):
+    plan = assistant.plan("Bought a house in Tuckahoe at an estate sale and the old owner did unpermitted wiring in "
+                          "the attic. Am I allowed to keep using it?")
+    assert plan.subject is None and plan.intent != "abstain"
+
+
+def test_a_relative_who_is_no_who_question():
+    from codeassist.answer import _kind_of
+    assert _kind_of("The contractor who built on my lot got convicted once. What's the most he can be fined?") is None
+    assert _kind_of("In Tuckahoe, who reviews the plan?") == "who"
+    assert _kind_of("and how long do I have?") == "when"

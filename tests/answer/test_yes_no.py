@@ -827,3 +827,11 @@ def test_no_share_named_gives_no_share_verdict():
 def test_he_asked_about_after_an_official_is_named_asks_of_the_official(question, official):
     from codeassist.asking import asked_of_an_official
     assert asked_of_an_official(question) is official
+
+
+def test_that_same_review_is_no_comparison():
+    from codeassist.asking import SAME_OR_DIFFERENT
+    assert not SAME_OR_DIFFERENT.search("Do the erosion control standards get applied in that same review?")
+    assert not SAME_OR_DIFFERENT.search("repaving the lot at the same grade, exempt?")
+    assert SAME_OR_DIFFERENT.search("is the fine the same in both?")
+    assert SAME_OR_DIFFERENT.search("is the appeal window different in the village?")

@@ -128,6 +128,7 @@ def test_appeal_ending_on_a_sunday_notes_gcl_25a():
 def test_guarantee_not_less_than_one_year(muni, pid, accepted, release):
     [o] = calc(municipality=muni, final_acceptance=accepted).obligations
     assert (o.kind, o.due, o.provision_id) == ("guarantee_release", release, pid)
+    assert "a one-year inspection has been conducted" in o.quote  # release is not a date alone
 
 
 # --- Electrical (Tuckahoe Chapter 7) ------------------------------------------------------------------
@@ -306,6 +307,9 @@ def test_the_next_weekly_report_is_seven_days_after_the_last():
      "close_of_the_construction_season"),
     ("our silt fence goes up Tuesday June 9 2026 - last moment to give notice?", {"dates": ["2026-06-09"]},
      "installation_of_sediment_and_erosion_control_measures"),
+    # two milestones named: the date follows the one it is for; "start back up" is no start of construction
+    ("Our job shut down for the winter and we want to start back up Tuesday, March 16, 2027 at 7:00. Latest notice "
+     "to the Town?", {"dates": ["2027-03-16"], "event": "construction_start"}, "reopening_of_the_construction_season"),
 ])
 def test_a_listed_milestone_named_in_the_question_dates_its_notice(question, slots, milestone):
     from codeassist.calculators.deadlines import read_slots

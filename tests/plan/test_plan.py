@@ -397,6 +397,13 @@ def test_pouring_concrete_is_not_a_storm(build):
     ("our last weekly E&S report was May 2", {"event": "last_report"}, {}),
     ("can I replace a blown fuse myself", {"minor_repair": "replacing_fuses", "performed_by": "homeowner"},
      {"electrical": "fuse"}),
+    # a new portable device plugged into a receptacle already installed: § 7-5(a)(1)'s portable devices
+    ("Do I need a permit to plug a new window air conditioner into the outlet that's already in the wall?",
+     {"minor_repair": "connecting_portable_devices"}, {}),
+    ("can I plug in a space heater without a permit", {"minor_repair": "connecting_portable_devices"}, {}),
+    # continuing conduct from one weekday to another, both counted
+    ("kept working on it Monday through Friday before the village caught it, how many offenses",
+     {"duration_days": 5}, {"duration_days": "5 days"}),
 ])
 def test_slots_carry_the_words_they_were_read_from(build, question, slots, words):
     plan = build(question)
@@ -1251,3 +1258,32 @@ def test_temporary_power_is_electrical_work(build):
     plan = build("We're renting temporary power for a tented wedding. Does the approval for temp work last forever?",
                  "tuckahoe")
     assert plan.slots.get("electrical") and plan.subject is None
+
+
+@pytest.mark.parametrize("question", [
+    "The owner wants us to install a 50-amp outdoor pedestal for the truck to plug into. Permit, or just a portable device?",
+    "I want to add a new outlet to plug the AC into",
+    "hook up a generator by plugging it into the panel",
+    "need to hardwire the new AC unit, can I just plug it in?",
+])
+def test_plugging_into_new_work_is_no_portable_device(build, question):
+    assert build(question, "tuckahoe").slots.get("minor_repair") != "connecting_portable_devices"
+
+
+def test_the_same_weekday_twice_is_no_duration(build):
+    assert "duration_days" not in build("violation from Monday to Monday, how many offenses?", "tuckahoe").slots
+
+
+@pytest.mark.parametrize("question,muni,cited", [
+    ("What's item f in 7B-6(a)(1)?", "tuckahoe", "tuckahoe:7B-6(a)(1)(f)"),
+    ("item B of section 393?", "hempstead", "hempstead:393(B)"),
+])
+def test_an_item_named_before_its_citation_is_that_item(build, question, muni, cited):
+    plan = build(question, muni)
+    assert plan.citations == (cited,) and plan.intent == "lookup"
+
+
+def test_my_village_beside_another_village_is_that_village(build):
+    plan = build("I live in the incorporated Village of Hempstead, not the unincorporated part of the town. What "
+                 "stormwater permit does my village require for a new driveway?")
+    assert plan.named == () and plan.intent == "abstain" and plan.other_place == "Village of Hempstead"

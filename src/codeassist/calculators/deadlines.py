@@ -389,8 +389,10 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
         data["registration_issued"] = d0.isoformat()
     elif event == "final_acceptance":
         data["final_acceptance"] = d0.isoformat()
-    elif event is None and slots.get("dates") and ASKS_A_DAY.search(question) and \
-            (named := _milestone_named(question, municipality)) is not None:
+    elif event in (None, "construction_start") and slots.get("dates") and ASKS_A_DAY.search(question) and \
+            (named := _milestone_named(question, municipality)) is not None and \
+            (event is None or (len(slots["dates"]) == 1 and named != "start_of_construction")):
+        # "shut down for the winter, we want to start back up Tuesday": the one date is the reopening's
         data["milestones"] = [{"name": named, "date": d0.isoformat(),
                                **({"start_time": slots["time"]} if slots.get("time") else {})}]
     elif event == "construction_start":
@@ -427,9 +429,18 @@ def _milestone_named(question: str, municipality: str) -> str | None:
         if len(words) >= 2 and words <= asked and (best is None or len(words) > best[0]):  # not "construction" alone
             best = (len(words), key)
     if best is None:
-        best = next(((0, key) for key, ref in milestones(municipality).items()
-                     if any(_said(p).search(question) for p in ref.said)), None)
+        # of several named ("shut down for the winter and we want to start back up Tuesday, March 16"), the one
+        # the date follows closest
+        dated = [m.start() for m in _DATE_WORD.finditer(question)]
+        found = [(min((d - m.end() for d in dated if d >= m.end()), default=len(question)), i, key)
+                 for i, (key, ref) in enumerate(milestones(municipality).items())
+                 for m in filter(None, (_said(p).search(question) for p in ref.said))]
+        best = (0, min(found)[2]) if found else None
     return best[1] if best else None
+
+
+_DATE_WORD = re.compile(r"\b(?:\d{1,4}|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|"
+                        r"mon\w*|tue\w*|wed\w*|thu\w*|fri\w*|sat\w*|sun\w*|today|tomorrow)\b", re.I)
 
 
 def _day(d: date) -> str:
