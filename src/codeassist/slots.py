@@ -543,6 +543,8 @@ _FLAG_SLOTS = {
                            r"(?:first|second|third|next|later|initial|early|this) phase|phase (?:one|two|three|1|2|3|i|ii|iii)|(?<!land )development(?! activit)|"
                            r"one of (?:the )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|many|a few) (?:houses|homes|lots|"
                            r"units|buildings)|same developer|same (?:[\w-]+ ){0,3}plan\b|campus plan|"
+                           # "the developer is doing 12 of them over three years as one plan"
+                           r"(?:as|under|in) (?:one|a single|a single overall|one overall|one big) (?:plan|project)\b|"
                            # "my half-acre lot is one of 12 the developer is selling off"
                            r"one of (?:the )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|many|a few)\b"
                            r"(?=[^.?]{0,40}\b(?:lots?|parcels?|developer|builder|sell\w*|sold)\b))",

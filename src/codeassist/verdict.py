@@ -51,7 +51,31 @@ _TERRITORY = re.compile(r"\bappl(?:y|ies|icable) (?:to|within) the territory of\
 _APPLIES_ASKED = re.compile(r"\b(?:apply|applies|cover|covers|reach|reaches|govern|governs|in effect|in force)\b", re.I)
 
 
+# "my buddy wants to do jobs under my license. Any problem with that?" asks whether it is forbidden: the Yes or No
+# of "may he do it?" turned round
+_PROBLEM_ASKED = re.compile(r"\b(?:any|a) (?:problems?|issues?) with (?:that|this|it|doing that)\b|"
+                            r"\b(?:is|would) (?:that|this|it) (?:be )?(?:a|an) (?:problem|issue)\b|"
+                            r"\banything wrong with (?:that|this|it)\b", re.I)
+_MAY_ASKED = re.compile(r"^\W*(?:may|can|could|is it (?:ok|okay|legal|allowed|permitted))\b", re.I)
+
+
+# A headnote question about a bound ("cost more than the fee schedule?") answers only a question about one.
+_BOUND = re.compile(r"\b(?:more|less|fewer|higher|lower|longer|shorter|later|earlier|sooner) than\b|\bexceed\w*|"
+                    r"\b(?:at least|at most|up to|no more|no less|beyond)\b", re.I)
+
+
 def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
+    """The verdict below, turned round when the question asks whether something is a problem and the verdict
+    answers whether it may be done."""
+    verdict = _yes_no(plan, hit, said)
+    if verdict is not None and hit is not None and _PROBLEM_ASKED.search(plan.query[asking_clause(plan.query):]):
+        if not _MAY_ASKED.search(hit.yes_no_text or ""):
+            return None  # a Yes or No to another kind of question says nothing about "is that a problem?"
+        return "No" if verdict == "Yes" else "Yes"
+    return verdict
+
+
+def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     """"Yes"/"No" for a yes/no question, only from evidence. First the provision's curated headnote: it holds a
     yes/no question close to this one (YES_NO_MIN_SIMILARITY), asked with the same polarity (both negative or
     neither) and about the same figures (a question about 0.3 inches of rain is not the headnote's question
@@ -135,6 +159,8 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return None  # "can the inspector shut off the power?" is not "may I reconnect before a certificate?"
     if headnote == "Yes" and plan.asks in ("permission", "authority") and A.PROHIBITS.search(said):
         return None  # "can they start before ...?" against "will not be reviewed until": the two disagree
+    if headnote is not None and _BOUND.search(hit.yes_no_text or "") and not _BOUND.search(plan.query):
+        return None  # "will the Town bill me for its engineer?" is not "can the review cost more than the fee schedule?"
     # A rule with an exception ("halt all work except ...") answers a loosely matched question either way.
     if headnote is not None and close_enough(hit, said):
         return headnote

@@ -277,8 +277,8 @@ def test_a_figure_the_provision_holds_needs_none_in_the_headnote_question():
 def test_a_two_part_question_is_given_a_verdict_on_its_yes_no_part(plan):
     q = plan("Can the officer hire an outside engineer to review plans? And who sets what that costs?")
     assert q.verdict_query == "Can the officer hire an outside engineer to review plans?"
-    cost = "Can the outside engineer's review cost more than the fee schedule?"
-    assert yes_no(q, hit("yes", cost, CLOSE)) == "Yes"  # asked of the yes/no part only
+    hire = "Can the Stormwater Management Officer hire an outside engineer to review the plans?"
+    assert yes_no(q, hit("yes", hire, CLOSE)) == "Yes"  # asked of the yes/no part only
     assert plan("My electrician is not licensed. Is that a problem?").verdict_query is None  # one question
     assert plan("What is a SWPPP? Who writes it?").verdict_query is None  # no yes/no part
 
@@ -835,3 +835,18 @@ def test_that_same_review_is_no_comparison():
     assert not SAME_OR_DIFFERENT.search("repaving the lot at the same grade, exempt?")
     assert SAME_OR_DIFFERENT.search("is the fine the same in both?")
     assert SAME_OR_DIFFERENT.search("is the appeal window different in the village?")
+
+
+def test_a_headnote_question_about_a_bound_answers_only_a_question_about_one(plan):
+    bound = "Can the outside engineer's review cost more than the Town Board's fee schedule?"
+    assert yes_no(plan("Will the Town bill me for the outside engineer they sent to inspect my site?"),
+                  hit("no", bound, CLOSE)) is None
+    from codeassist.verdict import _BOUND
+    assert _BOUND.search("can the review cost more than the schedule?") and not _BOUND.search("will the Town bill me?")
+
+
+def test_is_that_a_problem_turns_a_may_verdict_round(plan):
+    lend = "May an electrical contractor let his license be used for work not done by him and under his supervision?"
+    q = plan("My buddy wants to do jobs under my electrical license while I'm not around. Any problem with that?")
+    assert yes_no(q, hit("no", lend, CLOSE)) == "Yes"
+    assert yes_no(q, hit("no", "Must the license be renewed each year?", CLOSE)) is None

@@ -401,6 +401,8 @@ def test_pouring_concrete_is_not_a_storm(build):
     ("Do I need a permit to plug a new window air conditioner into the outlet that's already in the wall?",
      {"minor_repair": "connecting_portable_devices"}, {}),
     ("can I plug in a space heater without a permit", {"minor_repair": "connecting_portable_devices"}, {}),
+    ("each pad disturbs about 0.3 acre, but the developer is doing 12 of them over three years as one plan",
+     {"area": 0.3, "part_of_common_plan": True}, {}),
     # continuing conduct from one weekday to another, both counted
     ("kept working on it Monday through Friday before the village caught it, how many offenses",
      {"duration_days": 5}, {"duration_days": "5 days"}),
