@@ -160,6 +160,8 @@ _CONTENTS = re.compile(
     r"\b(?:is|are) [\w' -]{1,40}? (?:on|in|listed (?:on|in)) (?:the |a |an )?[\w()' -]{0,40}?\blist\b", re.I)
 
 
+# "my village", "our town": the asker's own municipality
+_OWN_PLACE = re.compile(r"\b(?:my|our) (town|village|city)\b")
 # An alias made only of words every municipality could be called by ("the village", "the town").
 _GENERIC = re.compile(r"(?:(?:the|town|village|city|county|of)\s*)+")
 
@@ -353,7 +355,7 @@ class Planner:
         # "I live in the incorporated Village of Hempstead, not the unincorporated part of the town. What does my
         # village require?": the asker's own town or village is the other place of that kind, and "the town" only
         # says where that place lies
-        own = re.search(r"\b(?:my|our) (town|village|city)\b", low)
+        own = _OWN_PLACE.search(low)
         if not found and own and own[1] in elsewhere:
             return []
         # "the village" names a municipality only when no municipality is named by its own name.

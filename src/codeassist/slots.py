@@ -319,11 +319,12 @@ def extract_years_window(q: str) -> float | None:
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY = r"(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|\.)?"
+_WEEKDAY_SPAN = re.compile(r"\b(?:from )?" + _WEEKDAY + r"\s*(?:through|thru|to|until|till|-|\u2013)\s*" + _WEEKDAY + r"(?![\w])")
 
 
 def extract_duration_days(q: str) -> int | None:
     # "kept working on it Monday through Friday": the days from one weekday to the next, both counted
-    m = re.search(r"\b(?:from )?" + _WEEKDAY + r"\s*(?:through|thru|to|until|till|-|\u2013)\s*" + _WEEKDAY + r"(?![\w])", q.lower())
+    m = _WEEKDAY_SPAN.search(q.lower())
     if m and m[1][:3] != m[2][:3]:  # ("Monday to Monday" may be one day or eight)
         first, last = (next(i for i, d in enumerate(_WEEKDAYS) if d.startswith(x[:3])) for x in (m[1], m[2]))
         return (last - first) % 7 + 1
@@ -414,8 +415,8 @@ MINOR_REPAIR_KEYWORDS: list[tuple[str, str]] = [
 ]
 
 
-_PLUG_INTO = r"\bplug(?:s|ged|ging)?\b(?: (?!in\b|into\b)[\w'-]+){0,5} in(?:to)?\b|\bportable (?:device|appliance)s?\b"
-_NEW_WIRING = (r"\b(?:new|add(?:s|ed|ing)?|install\w*|extra|more|another|dedicated|hard-?wir\w*)\b"
+_PLUG_INTO = re.compile(r"\bplug(?:s|ged|ging)?\b(?: (?!in\b|into\b)[\w'-]+){0,5} in(?:to)?\b|\bportable (?:device|appliance)s?\b")
+_NEW_WIRING = re.compile(r"\b(?:new|add(?:s|ed|ing)?|install\w*|extra|more|another|dedicated|hard-?wir\w*)\b"
                r"(?: (?!into\b|to\b|in\b|on\b|for\b)[\w'-]+){0,2} (?:outlets?|receptacles?|circuits?|wiring|wires?|lines?)\b"
                r"|\bhard-?wir\w*|\b(?:panel|breaker|fuse box|transfer switch|back-?feed\w*|generator)s?\b"
                # "install a 50-amp outdoor pedestal for the truck to plug into": what is plugged into is new work
@@ -427,7 +428,7 @@ def extract_minor_repair(q: str) -> str | None:
     low = q.lower()
     # "plug a new window air conditioner into the outlet that's already in the wall": a (new) portable
     # device connected to a receptacle already installed, unless new wiring or a new receptacle is asked for
-    if re.search(_PLUG_INTO, low) and not re.search(_NEW_WIRING, low):
+    if _PLUG_INTO.search(low) and not _NEW_WIRING.search(low):
         return "connecting_portable_devices"
     # "the outlet cracked, want to put in a new one": a broken part replaced is a repair
     if not re.search(r"\b(replac\w*|repair\w*|fix\w*|chang\w*|swap\w*|tap\w*|plug\w*|connect\w*|crack\w*|broke\w*|busted|"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from datetime import date, datetime, time, timedelta
 from typing import Annotated, Literal
 
@@ -412,6 +413,7 @@ ASKS_A_DAY = re.compile(r"\b(?:when|when'?s|latest|last (?:day|moment|minute|tim
 _MILESTONE_SHARED = frozenset(("complet", "start", "of", "construct"))
 
 
+@lru_cache(maxsize=4096)  # (every milestone's other names are tried on each dated question)
 def _said(phrase: str) -> re.Pattern:
     return re.compile(r"(?<![\w-])" + r"[\s-]+".join(map(re.escape, phrase.split())) + r"(?![\w-])", re.I)
 
