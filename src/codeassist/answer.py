@@ -13,10 +13,10 @@ from .compose import Scorer, cite, short_quote
 from .errors import CitationNotFound
 from .glossary import load_glossary
 from .models import Answer, Block, Citation, Draft, Hit, QueryPlan
+from .plan import asking_clause
 from .text import clauses as _sentences
 from .text import content_stems, figures, sentences, stems
 from .understand import asks_applicability
-from .plan import asking_clause
 from .verdict import close_enough, headnote_verdict, yes_no
 
 if TYPE_CHECKING:

@@ -417,10 +417,10 @@ MINOR_REPAIR_KEYWORDS: list[tuple[str, str]] = [
 
 _PLUG_INTO = re.compile(r"\bplug(?:s|ged|ging)?\b(?: (?!in\b|into\b)[\w'-]+){0,5} in(?:to)?\b|\bportable (?:device|appliance)s?\b")
 _NEW_WIRING = re.compile(r"\b(?:new|add(?:s|ed|ing)?|install\w*|extra|more|another|dedicated|hard-?wir\w*)\b"
-               r"(?: (?!into\b|to\b|in\b|on\b|for\b)[\w'-]+){0,2} (?:outlets?|receptacles?|circuits?|wiring|wires?|lines?)\b"
-               r"|\bhard-?wir\w*|\b(?:panel|breaker|fuse box|transfer switch|back-?feed\w*|generator)s?\b"
-               # "install a 50-amp outdoor pedestal for the truck to plug into": what is plugged into is new work
-               r"|\b(?:install\w*|put(?:ting)? in|mount\w*|run(?:ning)? (?:a|an|new)|wire (?:up|in))\b")
+                         r"(?: (?!into\b|to\b|in\b|on\b|for\b)[\w'-]+){0,2} (?:outlets?|receptacles?|circuits?|wiring|wires?|lines?)\b"
+                         r"|\bhard-?wir\w*|\b(?:panel|breaker|fuse box|transfer switch|back-?feed\w*|generator)s?\b"
+                         # "install a 50-amp outdoor pedestal for the truck to plug into": what is plugged into is new work
+                         r"|\b(?:install\w*|put(?:ting)? in|mount\w*|run(?:ning)? (?:a|an|new)|wire (?:up|in))\b")
 
 
 def extract_minor_repair(q: str) -> str | None:

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import math
 import re
-from functools import lru_cache
 from datetime import date, datetime, time, timedelta
+from functools import lru_cache
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
