@@ -64,6 +64,22 @@ _BOUND = re.compile(r"\b(?:more|less|fewer|higher|lower|longer|shorter|later|ear
                     r"\b(?:at least|at most|up to|no more|no less|beyond)\b", re.I)
 
 
+# "Does 'Department' mean the New York State DEC?" against "is that the town engineering department?"
+_MEANS_ASKED = re.compile(r"^\W*does\s+['\"\u2018\u201c]?(?P<term>[^'\"\u2019\u201d?]+?)['\"\u2019\u201d]?\s+mean\s+(?P<what>[^?]+)", re.I)
+_IS_THAT = re.compile(r"\b(?:is|does) (?:that|it|this|that one|this one) (?:mean )?(?:the |a |an )?(?P<what>[^?.,;]+)", re.I)
+
+
+def _other_referent(clause: str, asked: str) -> bool:
+    """The headnote question asks whether a term means one thing, and the question whether it is another that
+    shares none of its words (beyond the term's own)."""
+    m, n = _MEANS_ASKED.search(asked), _IS_THAT.search(clause)
+    if m is None or n is None:
+        return False
+    term = set(content_stems(m["term"]))
+    theirs, ours = set(content_stems(m["what"])) - term, set(content_stems(n["what"])) - term
+    return bool(theirs) and bool(ours) and not theirs & ours
+
+
 def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     """The verdict below, turned round when the question asks whether something is a problem and the verdict
     answers whether it may be done."""
@@ -159,6 +175,8 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return None  # "can the inspector shut off the power?" is not "may I reconnect before a certificate?"
     if headnote == "Yes" and plan.asks in ("permission", "authority") and A.PROHIBITS.search(said):
         return None  # "can they start before ...?" against "will not be reviewed until": the two disagree
+    if headnote == "Yes" and _other_referent(clause, hit.yes_no_text or ""):
+        return None  # "'Department' - is that the town engineering department?" is not "does it mean the state DEC?"
     if headnote is not None and _BOUND.search(hit.yes_no_text or "") and not _BOUND.search(plan.query):
         return None  # "will the Town bill me for its engineer?" is not "can the review cost more than the fee schedule?"
     # A rule with an exception ("halt all work except ...") answers a loosely matched question either way.

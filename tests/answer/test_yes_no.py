@@ -850,3 +850,10 @@ def test_is_that_a_problem_turns_a_may_verdict_round(plan):
     q = plan("My buddy wants to do jobs under my electrical license while I'm not around. Any problem with that?")
     assert yes_no(q, hit("no", lend, CLOSE)) == "Yes"
     assert yes_no(q, hit("no", "Must the license be renewed each year?", CLOSE)) is None
+
+
+def test_a_term_asked_to_mean_something_else_gets_no_yes(plan):
+    dec = "Does 'Department' mean the New York State Department of Environmental Conservation?"
+    assert yes_no(plan("when the stormwater law says 'Department', is that the town engineering department?"),
+                  hit("yes", dec, CLOSE)) is None
+    assert yes_no(plan("when the law says Department, is that the state DEC?"), hit("yes", dec, CLOSE)) == "Yes"
