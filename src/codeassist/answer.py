@@ -197,13 +197,12 @@ def _rank_candidates(corpus: "Corpus", scorer: Scorer, plan: QueryPlan, hits: li
         if not text or (_RESERVED.fullmatch(text.strip()) and p.id not in plan.citations):
             continue  # "(Reserved)": a number kept for a section that says nothing, unless asked for by number
         sentence, s_score = scorer.passage(plan.expanded, text)
-        if not p.text and p.id not in plan.citations:
+        if not p.text and p.id not in plan.citations and not plan.yes_no and not plan.asked_definitions and not wants_whole:
             # a section with no words of its own (386: findings A-H) is quoted from one of its parts: that part
             # is what answers, with its own summary ("what does paving do to groundwater?" -> 386(E))
             first, _ = scorer.best_sentence(plan.expanded, text)
             part = next((d for d in reversed(corpus.descendants(p.id)) if d.text and corpus.quote_in(d.id, first)), None)
-            if part is not None and not plan.yes_no and not plan.asked_definitions and not wants_whole and \
-                    _tells_more(scorer, plan, corpus, part, p):
+            if part is not None and _tells_more(scorer, plan, corpus, part, p):
                 p = part
                 sentence, s_score = scorer.passage(plan.expanded, part.text)
         head = corpus.headnote(p.id)
@@ -344,12 +343,12 @@ def _item_named_first(corpus: "Corpus", scorer: Scorer, plan: QueryPlan, best: l
     m = _ITEM_LETTER.search(plan.query)
     if m is None or plan.citations:
         return best
+    letters = dict.fromkeys((m.group(1), m.group(1).lower(), m.group(1).upper()))  # "(f)" in 7B-6, "(C)" in 393
     letter = m.group(1)
     for row in best[:3]:
         p = row[2]
-        for base in (p.id, p.parent):
-            child = next((c for c in (corpus.get(f"{base}({x})") for x in dict.fromkeys((letter, letter.lower(), letter.upper())))
-                          if c is not None), None) if base else None
+        for base in filter(None, (p.id, p.parent)):
+            child = next(filter(None, (corpus.get(f"{base}({x})") for x in letters)), None)
             if child is None or child.id == best[0][2].id:
                 continue
             sentence, _ = scorer.passage(plan.expanded, child.text or corpus.full_text(child.id) or "")
@@ -396,12 +395,15 @@ def answer_kind(plan: QueryPlan) -> str | None:
     return None if plan.yes_no else _kind_of(plan.query)
 
 
+_OPENING_CONJUNCTIONS = re.compile(r"^\s*(?:(?:and|or|but|so|then|also|plus|&|ok|okay|now)\s+)*")
+
+
 def _kind_of(question: str) -> str | None:
     """The kind asked by a question word opening a clause ("who reviews ...", "and how long ..."); "the
     electrician who supervised" is a relative clause, not a question."""
     for clause in re.split(r"[.?!;:\u2013\u2014]|\s-\s|,", question):
         # ("the contractor who built on my lot got convicted": a "who" three words in is a relative clause)
-        opening = re.sub(r"^\s*(?:(?:and|or|but|so|then|also|plus|&|ok|okay|now)\s+)*", "", clause.lower())
+        opening = _OPENING_CONJUNCTIONS.sub("", clause.lower())
         kind = next((kind for kind, pattern in _ANSWER_KINDS if pattern.match(opening)), None)
         if kind is not None:
             return kind
