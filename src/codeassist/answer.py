@@ -282,8 +282,13 @@ def _verdict_first(corpus: "Corpus", plan: QueryPlan, best: list) -> list:
         if sim >= YES_NO_RESTATES and sim - top_sim >= RESTATES_MARGIN and headnote_verdict(plan, h) is not None and \
                 close_enough(h, _said(_lead_in(corpus, p.id), sentence)):
             return [best[i], *best[:i], *best[i + 1:]]
-    if len(best) > 1 and best[1][3].score >= TIED * best[0][3].score and \
-            (best[1][3].yes_no_similarity or 0.0) - (best[0][3].yes_no_similarity or 0.0) >= CLOSER_QUESTION and \
+    # The second's headnote question is CLOSER_QUESTION closer, and the two are tied in retrieval, or the first's
+    # question is not close (under YES_NO_PROMOTE) and the second's is ("licensed in Yonkers, can I get registered
+    # without starting over?": the reciprocity question, not "can someone unregistered get a permit?")
+    second_sim = (best[1][3].yes_no_similarity or 0.0) if len(best) > 1 else 0.0
+    if len(best) > 1 and (best[1][3].score >= TIED * best[0][3].score or
+                          (top_sim < YES_NO_PROMOTE <= second_sim and best[1][0] >= ALSO_CITED * best[0][0])) and \
+            second_sim - top_sim >= CLOSER_QUESTION and \
             headnote_verdict(plan, best[1][3]) is not None and \
             close_enough(best[1][3], _said(_lead_in(corpus, best[1][2].id), best[1][1])):
         return [best[1], best[0], *best[2:]]
@@ -369,6 +374,8 @@ _MENTIONS = re.compile(r"\b(?:say|says|said|mention|mentions|talk|talks|speak|sp
 # A word of the topic found in more provisions than this IDF allows ("water", "runoff", "site") says little
 # about what is mentioned; the rarer words must all be in the quoted sentence.
 MENTION_IDF = 2.5
+# Words that hedge or stress the topic without naming it ("making sure practices actually get maintained")
+_HEDGES = re.compile(r"\b(?:actually|really|just|even|ever|truly|specifically|exactly|(?:make|makes|making) sure)\b", re.I)
 _QUESTION_WORDS = frozenset({"why", "how", "what", "where", "who", "when", "which", "whether"})
 
 
@@ -378,7 +385,7 @@ def _mentions(scorer: Scorer, plan: QueryPlan, said: str) -> str | None:
     m = _MENTIONS.search(plan.query[asking_clause(plan.query):]) if plan.yes_no else None
     if m is None:
         return None
-    topic = [s for s in scorer.stems(m["topic"])
+    topic = [s for s in scorer.stems(_HEDGES.sub(" ", m["topic"]))
              if s not in _QUESTION_WORDS and scorer.idf.get(s, scorer.default_idf) >= MENTION_IDF]
     quoted = set(scorer.stems(said))
     return "Yes" if topic and all(s in quoted for s in topic) else None

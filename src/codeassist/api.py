@@ -322,6 +322,8 @@ class Assistant:
     def _calculate(self, plan: QueryPlan, name: str, munis: list[str], named: bool, prior: dict | None = None,
                    shown: str | None = None) -> Answer | None:
         from .calculators import CALCULATORS, format_validation_error
+        from .calculators.applicability import asks_exemption
+        from .calculators.swppp_checklist import items_first
 
         q = shown or plan.query
         calc = CALCULATORS[name]
@@ -341,6 +343,11 @@ class Assistant:
             data, follow = A.build_calc_input(name, plan.slots, plan.query, muni, prior)
             if data is None and follow is None:
                 return None  # nothing in the question this calculator can use: answer from the text instead
+            if name == "applicability" and data is not None and not data.get("activity") and \
+                    asks_exemption(plan.query) and self._exemption_leads(plan, muni):
+                # "dredging a basin back to its original depth, 4 acres: exempt?": no activity the calculator knows
+                # was read, and retrieval ranks an item the law says "may be exempt" first: that item answers
+                return None
             if follow and self._exemption_leads(plan, muni):
                 return None  # "a storm took out a drain; we dug right away. did we need a SWPPP?": emergency work may be exempt
             if follow and len(munis) == 1 and self._rules_elsewhere(name, muni):
@@ -376,7 +383,7 @@ class Assistant:
             blocks.append(D.lead(lead, label))
             if name == "swppp_checklist" and getattr(out, "items", None):
                 blocks += [D.quote(cite(self.corpus, self.corpus.get(i.provision_id), i.text), role="item")
-                           for i in out.items[:8]]
+                           for i in items_first(out, plan.query)[:8]]
                 blocks.append(D.text("- ...and the rest of the list in the full checklist (Calculators page, or "
                                      "`codeassist calc swppp_checklist --markdown`)."))
             else:

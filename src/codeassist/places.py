@@ -40,6 +40,10 @@ _STATE_CODE = re.compile(r"\s*,\s*([A-Z]{2})(?![\w-])")
 _SITED_BEFORE = re.compile(r"\b(?:lots?|propert(?:y|ies)|house|home|houseboat|yard|parcel|land|acres?|acreage|farm|"
                            r"site|job ?site|project|building|deck|shed|pool|garage|driveway|warehouse|dig|development|"
                            r"subdivision|colony)\b(?:\s+[\w',-]+){0,3}?\s+(?:in|on|at|near|inside|within)\s+(?:the\s+)?(?:incorporated\s+)?$")
+# Where the asker lives or is ("I'm in the Village of Lynbrook"): the land asked about, when the question asks
+# whether a law reaches it.
+_LIVES_BEFORE = re.compile(r"\b(?:i'?m|i am|we'?re|we are|(?:i|we) (?:live|reside)|located)\s+(?:in|inside|within)\s+"
+                           r"(?:the\s+)?(?:incorporated\s+)?$")
 _ORIGIN_BEFORE = re.compile(r"\b(?:from|out of|licen[sc]ed (?:in|by)|registered (?:in|with)|based (?:in|out of)|"
                             r"work(?:s|ed|ing)? (?:in|for)|moved (?:here )?from)\s+(?:the\s+)?(?:(?:town|village|city) of\s+)?$")
 # "while he's down in Florida all winter", "the owner is away in Florida": where someone is for a while, not where
@@ -402,7 +406,8 @@ class Gazetteer:
         a project inside the Village of Hempstead?")."""
         low = _lower_same_length(text)
         return any(m.name is not None and (m.name.abroad or in_state) and
-                   (m.name.kind == "beyond" or _after(_SITED_BEFORE, low, m.start, 60))
+                   (m.name.kind == "beyond" or _after(_SITED_BEFORE, low, m.start, 60)
+                    or (in_state and _after(_LIVES_BEFORE, low, m.start)))
                    for m in self._matches(text, ours))
 
     def kinds_named(self, text: str, ours: Iterable[str]) -> frozenset[str]:

@@ -116,6 +116,8 @@ _WH_OPENS = re.compile(r"\s*(?:" + _QUESTION_WORDS + r")\b[^,]*,", re.I)
 
 # A question that asks for a size, a distance or a price: the answer must hold a figure. "How far ahead / in
 # advance" asks for a time, which any figure may give.
+_METHOD_ASKED = re.compile(r"\bhow (?:does|do|did|will|would|is|are)\b[^?.]{0,40}?\b(?:figures?|figured|determin\w*|decid\w*|"
+                           r"calculat\w*|computed?|works? out|sets?|comes? up with)\b[^?.]{0,12}$", re.I)
 _MEASURE = re.compile(
     r"\bhow (?:tall|high|deep|wide|far|close|near|big|large|heavy|thick|steep)\b"
     r"(?! (?:can|could|will|would|is) the (?:fine|penalty)| (?:ahead|in advance|before|beforehand|out|along)\b)|"
@@ -163,7 +165,7 @@ _CONTENTS = re.compile(
 # "my village", "our town": the asker's own municipality
 _OWN_PLACE = re.compile(r"\b(?:my|our) (town|village|city)\b")
 # An alias made only of words every municipality could be called by ("the village", "the town").
-_GENERIC = re.compile(r"(?:(?:the|town|village|city|county|of)\s*)+")
+_GENERIC = re.compile(r"(?:(?:the|our|my|town|village|city|county|of)\s*)+")
 
 
 def _edit_distance_le1(a: str, b: str) -> bool:
@@ -260,7 +262,9 @@ def _corpus_words(corpus: "Corpus") -> set[str]:
 
 # "like in Hempstead", "like they do in the town", "as in Tuckahoe": a place named as the yardstick.
 _LIKE_THERE = re.compile(r"\b(?:just\s+)?(?:like|as)\s+(?:(?:they|it|you|we)\s+(?:do|does|did|are|is|were)\s+)?(?:in|at|over in)\s+"
-                         r"[^,.;?!]+", re.I)
+                         r"[^,.;?!]+|"
+                         # "does it follow the Design Manual like Hempstead does?"
+                         r"\b(?:just\s+)?(?:like|as)\s+(?:the\s+)?(?:[\w'-]+\s+){1,3}?(?:does|do|did|has|have)\b", re.I)
 
 
 class Planner:
@@ -419,7 +423,7 @@ class Planner:
         if len(set(named)) < 2 or U.COMPARATIVE.search(text) or U.compares(text):
             return None
         start = asking_clause(text)
-        asked = set(self._named(text[start:], other_place)) if start else set()
+        asked = set(self._named(_LIKE_THERE.sub(" ", text[start:]), other_place)) if start else set()
         if len(asked) != 1:
             # "do sediment traps in Tuckahoe have to be cleaned at 50% full like in Hempstead?": the place the
             # question measures against is not the one it asks about
@@ -444,6 +448,9 @@ class Planner:
         """The figure the question asks for: a size, distance or price (_MEASURE), or a count of something the
         corpus never names ("how many bananas fit in a swppp?": no text here counts bananas)."""
         if (m := _MEASURE.search(text)) is not None:
+            # "how does the Town figure out how big our bond has to be?" asks how the figure is set, not the figure
+            if _METHOD_ASKED.search(text[:m.start()]):
+                return None
             return m.group(0).lower()
         counted = _HOW_MANY.search(text)
         if counted is not None and not self.speller.knows(counted.group(1)) and not self.speller.corrections(counted.group(1)):

@@ -261,6 +261,23 @@ def event_dates(q: str, today: date) -> list[date]:
     return out
 
 
+_SENTENCE_END = re.compile(r"[?!]|\.(?:\s+(?=[A-Z])|\s*$)")
+
+
+def dates_told_with(q: str, pattern: str, today: date) -> list[date]:
+    """The dates the sentence of the first `pattern` match that holds any tells with it: those after the match
+    ("1.3 inches of rain fell, ending Thursday, September 3"), else the last before it ("on Monday it rained");
+    [] when no such sentence holds a date."""
+    for m in re.finditer(pattern, q, re.I):
+        end = _SENTENCE_END.search(q, m.end())
+        start = max(q.rfind(c, 0, m.start()) for c in ".?!") + 1
+        if after := extract_dates(q[m.start():end.start() if end else len(q)], today):
+            return after
+        if before := extract_dates(q[start:m.start()], today):
+            return before[-1:]
+    return []
+
+
 def extract_time(q: str) -> tuple[int, int] | None:
     m = re.search(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)", q.lower())
     if not m:
@@ -302,6 +319,10 @@ def extract_offense_number(q: str) -> int | None:
     # "convicted in 2022 and again this year", "caught again": a second one.
     if re.search(r"\b(?:convict\w*|offen[cs]es?|violat\w*|cited|caught|fined)\b[^.?!]{0,40}\bagain\b", low):
         return 2
+    # "convicted of a violation in 2023 and committed another one in 2026": one more than the years told before it
+    m = re.search(r"\b(?:convict\w*|cited|caught|fined)\b[^.?!]{0,60}\b(another|one more)\s+(?:one|offen[cs]e|violation)\b", low)
+    if m:
+        return max(1, len(re.findall(r"\b(?:19|20)\d{2}\b", low[:m.start(1)]))) + 1
     return None
 
 
@@ -360,7 +381,7 @@ ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
      r"buildings?|structures?|farm ?stands?|farmhouses?)\b", "agricultural_structures"),
     (r"\b(farm\w*|agricultur\w*|livestock|crops?|grazing|orchards?|vineyards?|pastures?|hay ?fields?|growing beds|"
      r"(?:plant|tree|shrub|wholesale) nurser(?:y|ies)|nursery (?:beds?|stock|fields?|rows?))\b", "agriculture"),
-    (r"\b(routine (?:maintenance|upkeep|repairs? and maintenance)|maintain(?:ing)? the original|back to (?:how|the way) it was|original (?:line|grade|profile|contours?|shape|cross[- ]?section|dimensions)|"
+    (r"\b(routine (?:maintenance|upkeep|repairs? and maintenance)|maintain(?:ing)? the original|back to (?:how|the way) it was|original (?:line|grade|profile|contours?|shape|cross[- ]?section|dimensions|depths?)|"
      # "repaving the existing lot at the same grade"
      r"(?:same|existing) (?:line and )?grade|"
      # "reset the culvert to the line and grade it always had"
@@ -558,7 +579,7 @@ _FLAG_SLOTS = {
 # "no storms since", "without rain": no storm happened.
 STORM = r"(?<!\bno )(?<!\bwithout )\b(rain|storm(?!water)|precip|it (?:poured|was pouring|is pouring|'s pouring)\b|downpour|pouring rain)"
 # The dated event a deadline question is about, first match wins.
-_EVENT_SLOTS = [
+_EVENT_SLOTS: list[tuple[str, str]] = [
     ("storm", STORM),
     ("last_report", r"\b(?:last|previous|latest|most recent)\b(?:\s+(?!day\b|date\b|days\b)[\w&-]+){0,4}\s+"
                     r"(?:reports?|inspections?(?!\s+(?:firms?|compan\w+|agenc\w+|agents?)))\b"),
@@ -574,3 +595,5 @@ _EVENT_SLOTS = [
     ("final_acceptance", r"\b(final acceptance|guarantee|bond|escrow|letter of credit)\b"),
     ("construction_start", r"\b(start|starting|begin|break(?:ing)? ground|mobiliz\w*)\b"),
 ]
+
+EVENT_PATTERNS = dict(_EVENT_SLOTS)

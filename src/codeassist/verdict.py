@@ -173,6 +173,10 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return None  # "can I start before my SWPPP is approved?" is not "may the officer approve the work completed?"
     if headnote is not None and official and A.asked_of_a_party(hit.yes_no_text or ""):
         return None  # "can the inspector shut off the power?" is not "may I reconnect before a certificate?"
+    if _TROUBLE_ASKED.search(clause):
+        # "can I get in trouble for letting them keep using it?" against "no person shall ... permit the use": a
+        # rule against it says Yes; whether it is allowed (No) is not what was asked
+        return "Yes" if headnote == "Yes" or (headnote is None and A.PROHIBITS.search(said)) else None
     if headnote == "Yes" and plan.asks in ("permission", "authority") and A.PROHIBITS.search(said):
         return None  # "can they start before ...?" against "will not be reviewed until": the two disagree
     if headnote == "Yes" and _other_referent(clause, hit.yes_no_text or ""):
@@ -180,7 +184,7 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     if headnote is not None and _BOUND.search(hit.yes_no_text or "") and not _BOUND.search(plan.query):
         return None  # "will the Town bill me for its engineer?" is not "can the review cost more than the fee schedule?"
     # A rule with an exception ("halt all work except ...") answers a loosely matched question either way.
-    if headnote is not None and close_enough(hit, said):
+    if headnote is not None and (close_enough(hit, said) or _rival_agrees(plan, hit, headnote)):
         return headnote
     if judges and A.lacks_the_required_step(plan.query[:at], said) and \
             _modal_verdict("permission", said) == "No" and _speaks_to(plan.query, said, plan.expansions):
@@ -221,6 +225,9 @@ YES_NO_POLARITY_MARGIN = 0.07
 
 
 # Words by which a provision grants something ("shall be entitled to a license", "recognizes", "reciprocity").
+# Whether the asker could be held to account for something ("can I get in trouble for ...?", "could we be fined?")
+_TROUBLE_ASKED = re.compile(r"\b(?:get|be|end up|land)\s+(?:\w+\s+)?(?:in|into)\s+(?:\w+\s+)?(?:trouble|hot water)\b|"
+                            r"\bbe\s+(?:held\s+)?(?:liable|fined|penali[sz]ed|punished|cited|ticketed|prosecuted)\b", re.I)
 _GRANTS = re.compile(r"\b(?:entitled|recogni[sz]\w*|reciproc\w*|honou?r\w*|accept\w*)\b", re.I)
 
 
@@ -237,6 +244,18 @@ def _same_polarity(plan: QueryPlan, hit: Hit) -> Hit:
     return hit.model_copy(update={"yes_no": "no" if hit.yes_no == "yes" else "yes", "yes_no_text": rival,
                                   "yes_no_similarity": hit.yes_no_rival, "yes_no_rival": hit.yes_no_similarity,
                                   "yes_no_rival_text": hit.yes_no_text})
+
+
+def _rival_agrees(plan: QueryPlan, hit: Hit, verdict: str) -> bool:
+    """The closest headnote question of the other answer, read as it is asked, gives the same verdict: "are the
+    log roads exempt too?" is No from "are log haul roads subject to this law?" (Yes, asked the other way round)
+    and from "are log haul roads exempt?" (No). Two questions agreeing settle it under a rule with an exception."""
+    if not hit.yes_no_rival_text or (hit.yes_no_rival or 0.0) < YES_NO_MIN_SIMILARITY:
+        return False
+    rival = hit.model_copy(update={"yes_no": "no" if hit.yes_no == "yes" else "yes", "yes_no_text": hit.yes_no_rival_text,
+                                   "yes_no_similarity": hit.yes_no_rival, "yes_no_rival": hit.yes_no_similarity,
+                                   "yes_no_rival_text": hit.yes_no_text})
+    return headnote_verdict(plan, rival) == verdict
 
 
 def close_enough(hit: Hit, said: str) -> bool:

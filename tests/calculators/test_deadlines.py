@@ -371,3 +371,34 @@ def test_a_missed_deadline_asked_what_follows_leads_with_the_rule(question, revo
     lead = headline(out, {"tuckahoe": "Village of Tuckahoe"}, None, question)
     first_sentence = lead.split(". ")[0]
     assert ("revoked" in first_sentence) is revoked_first, lead
+
+
+@pytest.mark.parametrize("question, slots, storm, last", [
+    # the storm's day is the one told with the rain, the other the last weekly report's
+    ("Our last weekly erosion inspection was Tuesday, September 1, 2026. Then 1.3 inches of rain fell, ending "
+     "Thursday, September 3 at 6 pm. When are the storm report and the next weekly report due?",
+     {"dates": ["2026-09-01", "2026-09-03"], "inches": 1.3, "event": "storm"}, "2026-09-03", "2026-09-01"),
+    # the date before the rain words in its sentence ("On Monday May 4 it rained 2 inches")
+    ("Last inspection report May 1, 2026. On Monday May 4, 2026 it rained 2 inches; when is the storm report due?",
+     {"dates": ["2026-05-01", "2026-05-04"], "inches": 2.0, "event": "storm"}, "2026-05-04", "2026-05-01"),
+    # one date: the storm's, and no last report
+    ("we got 1.2 inches of rain on 2026-03-02, when is the report due?",
+     {"dates": ["2026-03-02"], "inches": 1.2, "event": "storm"}, "2026-03-02", None),
+])
+def test_a_storm_is_dated_by_the_day_told_with_the_rain(question, slots, storm, last):
+    from codeassist.calculators.deadlines import read_slots
+    data, follow = read_slots(slots, question, "hempstead", today=date(2026, 12, 4))
+    assert follow is None
+    assert data["storm_events"] == [{"date": storm, "inches": slots["inches"]}]
+    assert data.get("last_report") == last
+
+
+def test_a_few_dated_obligations_are_each_named_in_the_first_line():
+    from codeassist.calculators.deadlines import NAMED_IN_HEADLINE, headline
+    data = {"municipality": "hempstead", "storm_events": [{"date": "2026-09-03", "inches": 1.3}],
+            "last_report": "2026-09-01"}
+    out = run(DeadlinesInput.model_validate(data))
+    assert 1 < len(out.obligations) <= NAMED_IN_HEADLINE
+    lead = headline(out, {"hempstead": "Town of Hempstead"}, data, "when are the storm report and the next weekly report due?")
+    assert "Friday, September 4, 2026" in lead and "Tuesday, September 8, 2026" in lead
+    assert "below" not in lead

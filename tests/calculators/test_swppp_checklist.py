@@ -69,3 +69,23 @@ def test_markdown_export():
     assert md.count("- [ ] ") == 16 + 9 + 4
     assert "(Hempstead BZO § 391(B)(1)(m))" in md
     assert "## Post-construction stormwater controls" in md
+
+
+@pytest.mark.parametrize("question, opening", [
+    ("Do we need drainage calcs, an actual hydrologic and hydraulic analysis, in the SWPPP for a 6-acre site?",
+     "Hydrologic and hydraulic analysis"),
+    ("what goes in the swppp for 6 acres?", None),        # no item named: the list as it comes
+    ("does it need a site map for 6 acres?", None),       # two items open with "site map": neither is the one
+])
+def test_an_item_the_question_names_is_answered_first(question, opening):
+    from codeassist.calculators.swppp_checklist import headline, items_first, named_item
+    out = run(ApplicabilityInput(municipality="hempstead", disturbed_acres=6))
+    item = named_item(out, question)
+    lead = headline(out, {"hempstead": "Town of Hempstead"}, None, question)
+    if opening is None:
+        assert item is None and not lead.startswith("Yes")
+        assert items_first(out, question) == out.items
+    else:
+        assert item is not None and item.text.startswith(opening)
+        assert items_first(out, question)[0] is item
+        assert lead.startswith("Yes: your SWPPP (Town of Hempstead) must include the hydrologic and hydraulic analysis")

@@ -108,11 +108,28 @@ def test_land_elsewhere_in_new_york_is_answered_by_the_named_law_s_own_territory
     ("Does the Town's stormwater article apply to a project inside the incorporated Village of Hempstead?",
      "Village of Hempstead"),
     ("my house is in Bronxville, does Tuckahoe's erosion control law apply?", "Bronxville"),
+    # where the asker is, when the question asks whether the law reaches the project
+    ("I'm in the Village of Lynbrook. Does the Town of Hempstead's stormwater article cover my 1.5-acre project?",
+     "Lynbrook"),
 ])
 def test_whether_a_law_with_no_territory_clause_reaches_land_in_another_place_abstains(build, question, place):
     # Neither the Town's article nor Chapter 7B says where it applies; Chapter 7's § 7-2 does (test above).
     plan = build(question)
     assert plan.other_place == place and plan.sited_elsewhere and plan.intent == "abstain"
+
+
+def test_where_the_asker_lives_does_not_site_work_the_question_does_not_ask_the_law_to_reach(build):
+    plan = build("I live in Lynbrook. Can I get registered as an electrician in Tuckahoe?")
+    assert plan.other_place == "Lynbrook" and not plan.sited_elsewhere and plan.intent != "abstain"
+
+
+def test_our_town_and_my_village_name_the_corpus_town_and_village(build):
+    assert build("Is there a rule about this in our town?").municipality == "hempstead"
+    assert build("In my village, do I need a permit to replace a light switch?").municipality == "tuckahoe"
+    # beside another village named, "my village" is that one
+    plan = build("I live in the incorporated Village of Hempstead, not the unincorporated part of the town. "
+                 "What does my village require for a 2 acre project?")
+    assert plan.named == () and plan.intent == "abstain"
 
 
 def test_a_hamlet_of_the_town_is_the_town_s_own_land(build):
@@ -386,6 +403,7 @@ def test_pouring_concrete_is_not_a_storm(build):
     ("a third of an acre of grading", {"area": 0.3333, "area_unit": "acres"}, {}),
     ("third erosion-law conviction in five years, fine?", {"offense_number": 3}, {}),
     ("2nd E&S conviction, what's the fine?", {"offense_number": 2}, {}),
+    ("convicted of an erosion violation in 2023 and committed another one in 2026", {"offense_number": 2}, {}),
     ("our supervising electrician quit April 10", {"event": "supervisor_left"}, {}),
     ("it poured last night, maybe an inch", {"inches": 1.0, "event": "storm"}, {}),
     ("our inspection firm got DQ'd on June 1", {"event": "disqualified"}, {}),
@@ -555,6 +573,11 @@ def test_a_defined_term_inside_a_question_is_not_a_definition_question(build):
     ("does every week count as a brand new offense?", None),
     ("can the stormwater officer officiate our wedding?", "wedding"),  # a title is not the laws' subject
     ("can the stormwater officer inspect the runoff from our wedding tent site?", None),
+    ("Do we need a permit for a block party on our street?", "street use (block parties, equipment parked on the street)"),
+    ("Do I need a permit to park a crane on a village street for a day?",
+     "street use (block parties, equipment parked on the street)"),
+    ("When is the next village budget hearing?", "local government and history"),
+    ("What's the Town's policy on using a Town car for personal errands?", "local government and history"),
 ])
 def test_an_off_topic_word_beside_the_laws_subject(build, question, subject):
     assert build(question, "hempstead").subject == subject
@@ -590,6 +613,9 @@ def test_common_plan_slot(build, question, common_plan):
     ("how far back from the property line can a shed go?", "how far"),  # a setback is a distance
     ("which inspections do we call in for, and how far ahead?", None),  # a time, which any figure gives
     ("how far in advance must the town be told?", None),
+    ("How does the Town figure out how big our performance bond has to be?", None),  # how the figure is set
+    ("how is it decided how big the bond must be?", None),
+    ("how big does the bond have to be?", "how big"),
 ])
 def test_questions_asking_for_a_size_distance_or_price(build, question, measure):
     assert build(question, "hempstead").measure == measure
@@ -712,6 +738,7 @@ def test_a_month_and_year_date_a_registration_for_the_deadlines_calculator(build
     ("clearing out a clogged drainage channel on 3 acres to restore its original capacity. review needed?", "routine_maintenance"),
     ("we're dredging the silted ditch behind the lot, do we need a swppp?", "routine_maintenance"),
     ("clearing 3 acres for a new drainage channel, do we need a swppp?", None),  # clearing land, not a channel
+    ("dredging an existing recharge basin back to its original depth, 4 acres. exempt?", "routine_maintenance"),
 ])
 def test_maintaining_a_channel_is_the_routine_maintenance_activity(build, question, activity):
     assert build(question).slots.get("activity") == activity
@@ -1213,6 +1240,9 @@ def test_a_place_named_as_the_yardstick_is_not_the_one_asked_about(build):
     plan = build("do sediment traps in Tuckahoe have to be cleaned out at half full like in Hempstead?")
     assert (plan.municipality, plan.municipality_source) == ("tuckahoe", "question")
     assert build("are sediment traps cleaned out sooner in Tuckahoe than in Hempstead?").municipality is None
+    # in the asking clause itself: "like Hempstead does" measures against the Town
+    plan = build("What design standards does Tuckahoe use? Does it follow the state Design Manual like Hempstead does?")
+    assert (plan.municipality, plan.municipality_source) == ("tuckahoe", "question")
 
 
 @pytest.mark.parametrize("question", [

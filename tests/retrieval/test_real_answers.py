@@ -292,3 +292,27 @@ def test_a_yes_no_comparison_is_answered_for_each_municipality(assistant, corpus
     ans = ask(assistant, corpus, "if I ignore an order to restore my land and the municipality does the work, can the "
               "cost become a lien on my property in both Hempstead and Tuckahoe?")
     assert ans.intent == "compare" and ans.lead.startswith("Yes, in both the Town of Hempstead and the Village of Tuckahoe"), ans.lead
+
+
+@pytest.mark.parametrize("q,muni,verdict", [
+    # a rule against letting wiring be used answers "can I get in trouble?" Yes, not "may I?" No
+    ("the old owner ran a circuit to the garage without a permit and my tenant still uses it. could I get in trouble "
+     "for letting him?", "tuckahoe", "Yes"),
+    # "exempt too?" against "are log haul roads subject to this law?" (Yes, asked the other way round) and "are log
+    # haul roads exempt?" (No): the two closest headnote questions agree under a rule with an exception
+    ("If forestry work is exempt in the Town, is the log road we build for it exempt too?", "hempstead", "No"),
+])
+def test_a_verdict_to_a_question_asked_another_way(assistant, corpus, q, muni, verdict):
+    ans = ask(assistant, corpus, q, muni)
+    assert ans.lead.startswith(f"{verdict}."), ans.lead
+
+
+def test_words_that_only_stress_a_topic_do_not_keep_a_mention_from_being_found(assistant, corpus):
+    ans = ask(assistant, corpus, "does the village erosion chapter really say anything about making sure "
+              "stormwater practices get maintained?", "tuckahoe")
+    assert ans.lead.startswith("Yes."), ans.lead
+
+
+def test_a_method_for_setting_an_amount_is_not_a_figure_the_text_lacks(assistant, corpus):
+    ans = ask(assistant, corpus, "how does the Town work out how big the performance bond needs to be?", "hempstead")
+    assert not ans.abstained and ans.citations[0].id == "hempstead:performance-guarantee(A)", ans.answer

@@ -347,6 +347,11 @@ _ASKS_OUT = re.compile(r"\bexempt(?:ed|ion)?\b|\b(?:get|gets|let|lets)\b(?: \w+)
                        r"\b(?:skip|avoid|escape)\b", re.I)
 
 
+def asks_exemption(question: str) -> bool:
+    """Whether the question asks if the work is exempt or otherwise out of the law's reach."""
+    return bool(_ASKS_OUT.search(question))
+
+
 # Whether the officials may require a plan anyway, below the law's reach ("could they still make me file one?").
 _ASKS_STILL = re.compile(r"\b(?:still|anyway|regardless|nonetheless|nevertheless|even so|even though|even if)\b[^?]{0,50}?"
                          r"\b(?:make|makes|force|forces|require|requires|order|orders|ask for|demand)\b|"

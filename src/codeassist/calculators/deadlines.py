@@ -30,9 +30,10 @@ from codeassist.calculators._refs import Ref, citation, rules_for, short_name, s
 from codeassist.corpus.rules import DeadlinesRules, Milestone as MilestoneRule
 from codeassist.calculators.penalty import add_years
 from codeassist.models import Step
-from codeassist.slots import event_dates
+from codeassist.slots import EVENT_PATTERNS, STORM, dates_told_with, event_dates
 
 DEFAULT_HORIZON_DAYS = 90
+NAMED_IN_HEADLINE = 3  # dated obligations the first line names, each with its day; more are listed below it
 MAX_SPAN_DAYS = 3660  # ten years of weekly reports is the most listed
 MAX_STORM_INCHES = 50.0  # far above New York's 24-hour record; more is a typo
 
@@ -372,6 +373,15 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
         d0 = dated[0] if dated else d0
     event = slots.get("event")
     if slots.get("inches") is not None and event == "storm" or (slots.get("inches") is not None and event is None):
+        if len(slots.get("dates") or ()) > 1:
+            # "last weekly inspection was Tuesday, September 1. Then 1.3 inches of rain fell, ending Thursday,
+            # September 3": the storm's day is the one told with the rain; the other dates the last report
+            told = [d for d in dates_told_with(question, STORM, today) if d.isoformat() in slots["dates"]]
+            d0 = told[0] if told else d0
+            last = [d for d in dates_told_with(question, EVENT_PATTERNS["last_report"], today)
+                    if d.isoformat() in slots["dates"] and d != d0]
+            if last:
+                data["last_report"] = last[0].isoformat()
         data["storm_events"] = [{"date": d0.isoformat(), "inches": slots["inches"]}]
     elif event == "violation_notice":
         data["violation_notice_served"] = d0.isoformat()
@@ -472,6 +482,10 @@ def headline(out: DeadlinesOutput, names: dict[str, str], data: dict | None = No
     if _MISSED.search(question) and _WHAT_NOW.search(question):
         # "I never renewed the license that ran out Dec 31. What happens now?": what the rule says follows, first
         return f"{first.rule} {first.title}: {when} ({where})."
+    if 1 < len(obs) <= NAMED_IN_HEADLINE:  # "when are the storm report and the next weekly report due?": each day
+        rest = "; ".join(f"{o.title[:1].lower()}{o.title[1:]}: {_day(o.due)}" + (f" at {o.due_time.strftime('%H:%M')}" if o.due_time else "")
+                         for o in obs[1:])
+        return f"{first.title}: {when}; {rest} ({where})."
     return f"{first.title}: {when} ({where})." + (f" {len(obs) - 1} more dated obligations below." if len(obs) > 1 else "")
 
 

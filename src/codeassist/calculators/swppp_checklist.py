@@ -7,6 +7,7 @@ own words (verbatim). Where the contents are in text not in the corpus (the rule
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -101,8 +102,60 @@ def run(inp: ApplicabilityInput) -> SwpppChecklistOutput:
 read_slots = applicability.read_slots  # the same project facts
 
 
+# An item is named by its opening words ("Hydrologic and hydraulic analysis for all structural components"), less
+# the words every SWPPP question shares.
+_OPENING_WORDS = 8
+_SHARED_WORDS = frozenset("""the and for all any with from that this shall will must which each into such other
+    their there where when what swppp swppps stormwater management plan plans project site sites construction
+    control controls practice practices description erosion sediment including include includes""".split())
+
+
+def _key_words(text: str) -> set[str]:
+    words = re.findall(r"[a-z]+", text.lower())[:_OPENING_WORDS]
+    return {_stem(w) for w in words if len(w) >= 4 and w not in _SHARED_WORDS}
+
+
+def _stem(word: str) -> str:
+    return word.rstrip("s")[:5]
+
+
+def named_item(out: SwpppChecklistOutput, question: str) -> ChecklistItem | None:
+    """The one item the question names by most of its opening words ("do we need an actual hydrologic and
+    hydraulic analysis?"), or None."""
+    asked = {_stem(w) for w in re.findall(r"[a-z]+", question.lower()) if len(w) >= 4}
+    scored = []
+    for item in out.items:
+        keys = _key_words(item.text)
+        hit = len(keys & asked)
+        if hit >= 2 and hit * 2 >= len(keys):
+            scored.append((hit / len(keys), item))
+    scored.sort(key=lambda x: -x[0])
+    if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return None
+    return scored[0][1]
+
+
+def items_first(out: SwpppChecklistOutput, question: str) -> list[ChecklistItem]:
+    """The items, the one the question names first."""
+    named = named_item(out, question)
+    return [named, *(i for i in out.items if i is not named)] if named is not None else list(out.items)
+
+
+def _opening(item: ChecklistItem) -> str:
+    """The item's words up to its first comma or "for" clause, as named in a sentence."""
+    head = re.split(r"[,;:(.]| for | to be ", item.text, maxsplit=1)[0].strip()
+    return head[:1].lower() + head[1:]
+
+
 def headline(out: SwpppChecklistOutput, names: dict[str, str], data: dict | None = None, question: str = "") -> str:
     where = names.get(out.municipality, "")
+    named = named_item(out, question) if out.status == "computed" else None
+    if named is not None and out.post_construction_controls and out.conditions:
+        which = " and ".join(f"Condition {c}" for c in out.conditions)
+        return (f"Yes: your SWPPP ({where}) must include the {_opening(named)}, because the project meets {which}; "
+                "it is one of the items below.")
+    if named is not None and named.group != "post_construction":
+        return f"Yes: your SWPPP ({where}) must include the {_opening(named)}; it is one of the items below."
     if out.status == "computed" and out.items:
         if out.post_construction_controls and out.conditions:
             which = " and ".join(f"Condition {c}" for c in out.conditions)
