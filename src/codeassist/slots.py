@@ -265,9 +265,9 @@ _SENTENCE_END = re.compile(r"[?!]|\.(?:\s+(?=[A-Z])|\s*$)")
 
 
 def dates_told_with(q: str, pattern: str, today: date) -> list[date]:
-    """The dates the sentence of the first `pattern` match that holds any tells with it: those after the match
-    ("1.3 inches of rain fell, ending Thursday, September 3"), else the last before it ("on Monday it rained");
-    [] when no such sentence holds a date."""
+    """The dates told with `pattern`'s first match whose sentence holds any: those after the match, up to the
+    sentence's end ("1.3 inches of rain fell, ending Thursday, September 3"), else the last one before it in the
+    sentence ("on Monday it rained"); [] when no such sentence holds a date."""
     for m in re.finditer(pattern, q, re.I):
         end = _SENTENCE_END.search(q, m.end())
         start = max(q.rfind(c, 0, m.start()) for c in ".?!") + 1

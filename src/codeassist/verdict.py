@@ -224,10 +224,10 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
 YES_NO_POLARITY_MARGIN = 0.07
 
 
-# Words by which a provision grants something ("shall be entitled to a license", "recognizes", "reciprocity").
 # Whether the asker could be held to account for something ("can I get in trouble for ...?", "could we be fined?")
 _TROUBLE_ASKED = re.compile(r"\b(?:get|be|end up|land)\s+(?:\w+\s+)?(?:in|into)\s+(?:\w+\s+)?(?:trouble|hot water)\b|"
                             r"\bbe\s+(?:held\s+)?(?:liable|fined|penali[sz]ed|punished|cited|ticketed|prosecuted)\b", re.I)
+# Words by which a provision grants something ("shall be entitled to a license", "recognizes", "reciprocity").
 _GRANTS = re.compile(r"\b(?:entitled|recogni[sz]\w*|reciproc\w*|honou?r\w*|accept\w*)\b", re.I)
 
 
@@ -241,7 +241,12 @@ def _same_polarity(plan: QueryPlan, hit: Hit) -> Hit:
     negative = A.asked_negatively(plan.query)
     if A.negative_main(hit.yes_no_text) == negative or A.negative_main(rival) != negative:
         return hit
-    return hit.model_copy(update={"yes_no": "no" if hit.yes_no == "yes" else "yes", "yes_no_text": rival,
+    return _rival_closest(hit)
+
+
+def _rival_closest(hit: Hit) -> Hit:
+    """The hit with its rival headnote question (the other answer's closest) as the closest one."""
+    return hit.model_copy(update={"yes_no": "no" if hit.yes_no == "yes" else "yes", "yes_no_text": hit.yes_no_rival_text,
                                   "yes_no_similarity": hit.yes_no_rival, "yes_no_rival": hit.yes_no_similarity,
                                   "yes_no_rival_text": hit.yes_no_text})
 
@@ -252,10 +257,7 @@ def _rival_agrees(plan: QueryPlan, hit: Hit, verdict: str) -> bool:
     and from "are log haul roads exempt?" (No). Two questions agreeing settle it under a rule with an exception."""
     if not hit.yes_no_rival_text or (hit.yes_no_rival or 0.0) < YES_NO_MIN_SIMILARITY:
         return False
-    rival = hit.model_copy(update={"yes_no": "no" if hit.yes_no == "yes" else "yes", "yes_no_text": hit.yes_no_rival_text,
-                                   "yes_no_similarity": hit.yes_no_rival, "yes_no_rival": hit.yes_no_similarity,
-                                   "yes_no_rival_text": hit.yes_no_text})
-    return headnote_verdict(plan, rival) == verdict
+    return headnote_verdict(plan, _rival_closest(hit)) == verdict
 
 
 def close_enough(hit: Hit, said: str) -> bool:
