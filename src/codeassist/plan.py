@@ -550,7 +550,11 @@ class Planner:
         unknown = tuple(w for w in words if not self.speller.knows(w) and not self.speller.corrections(w)
                         and not self.glossary.expansions(w))
         expanded = append_expansions(searched, expansions)
-        inlined, rest = self.glossary.inline(searched, expansions)
+        # The model reads a misspelled word as word pieces: the embedded question has each word with one
+        # correction written right ("My nieghbor's pond" -> "My neighbor's pond"), that correction not appended
+        respelled = self.speller.respelled(searched)
+        written = set(re.findall(r"[a-z]+", respelled.lower())) - set(re.findall(r"[a-z]+", searched.lower()))
+        inlined, rest = self.glossary.inline(respelled, [e for e in expansions if e not in written])
         embedded = append_expansions(inlined, rest)
         # read once: the provisions that set the municipality are the ones cited
         citations = tuple(p.id for p in (cited if source == "question" and cited else self.find_citations(text, muni)))

@@ -75,6 +75,14 @@ def test_headnote_is_a_short_plain_summary(pid):
         "may be exempt" not in context(pid).lower(), f"{pid}: 'may be exempt' is discretionary"
 
 
+def test_no_summary_opens_with_a_no_that_waits_on_something_else():
+    # An answer opens with the summary: "No application shall be reviewed until the SWPPP is received" first under
+    # "is a copy of the SWPPP required on site?" reads as "No". A prohibition ("No person shall use ...") may open
+    # one: its "No" answers "may I ...?" as the law does.
+    opening_no = [pid for pid in HEADNOTED if re.match(r"No\b[^.;]*\buntil\b", CORPUS.headnote(pid).summary)]
+    assert opening_no == []
+
+
 def test_number_reader():
     assert numbers("within forty-eight (48) hours and seven days") == {"48", "7"}
     assert numbers("one of the following") == set()

@@ -852,6 +852,9 @@ def test_misspelled_corpus_words_are_corrected_beside_the_question(build):
     plan = build("where do i apply to get registerd as an electrican in the village")
     assert "registered" in plan.expansions and "electrician" in plan.expansions
     assert plan.query == "where do i apply to get registerd as an electrican in the village"
+    # the model reads the question with each correction written in place, not appended after the misspelling
+    assert plan.embedded == "where do i apply to get registered as an electrician in the village"
+    assert "registered" in plan.expanded and "registerd" in plan.expanded  # the words searched keep both
 
 
 @pytest.mark.parametrize("question,divisions", [
