@@ -857,3 +857,22 @@ def test_a_term_asked_to_mean_something_else_gets_no_yes(plan):
     assert yes_no(plan("when the stormwater law says 'Department', is that the town engineering department?"),
                   hit("yes", dec, CLOSE)) is None
     assert yes_no(plan("when the law says Department, is that the state DEC?"), hit("yes", dec, CLOSE)) == "Yes"
+
+
+def test_the_other_answers_question_agreeing_settles_a_rule_with_an_exception(plan):
+    # "may be exempt, except ..." asks 0.70 of one headnote question alone; the other answer's closest, read as it
+    # is asked ("exempt?" No against "subject to?" Yes, the converse), agrees
+    said = "Silvicultural activity may be exempt from review, except that log haul roads are subject to this law."
+    closest = Hit(id="hempstead:exemptions(B)", municipality="hempstead", citation="", heading="", text="", score=1.0,
+                  yes_no="yes", yes_no_text="Are log haul roads subject to this law?", yes_no_similarity=0.65,
+                  yes_no_rival=0.61, yes_no_rival_text="Are log haul roads exempt from the stormwater law?")
+    q = plan("if forestry is exempt, is the log road we build for it exempt too?")
+    assert yes_no(q, closest, said) == "No"
+    assert yes_no(q, closest.model_copy(update={"yes_no_rival": None, "yes_no_rival_text": None}), said) is None
+
+
+def test_a_rule_against_it_answers_whether_the_asker_could_be_in_trouble(plan):
+    banned = "No person shall use or permit the use of any wiring installed or maintained in violation of this chapter."
+    assert yes_no(plan("could I get in trouble for letting my tenant keep using that circuit?"), hit(), banned) == "Yes"
+    assert yes_no(plan("could I be fined for letting my tenant keep using that circuit?"), hit(), banned) == "Yes"
+    assert yes_no(plan("may I let my tenant keep using that circuit?"), hit(), banned) == "No"

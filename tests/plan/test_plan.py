@@ -446,6 +446,8 @@ def test_a_question_without_figures_has_no_figure_slots(build):
     ("it rained hard yesterday, now what", "precipitation storm event"),
     ("can my electrician do it", "electrical contractor"),
     ("got a ticket from the town", "penalty"),
+    ("the storm undercut the slope, we need to regrade today before it slides", "emergency"),
+    ("nobody from the builder is ever around when they grade", "representative on site"),
 ])
 def test_expanded_keeps_the_question_and_appends_glossary_words(build, question, added):
     plan = build(question)
