@@ -228,6 +228,7 @@ _ANY_WORKER = frozenset("crew crews worker workers guys men people team employee
 
 
 _MODALS = frozenset("can could may might".split())
+_OBJECTS = frozenset("us me them him her it you".split())
 # Words before a role that qualify it without naming another profession ("a licensed professional engineer" is
 # an engineer; "a landscape architect" is not any architect).
 _ANY_KIND = frozenset("a an the any my our your his her their such another other same new licensed professional "
@@ -245,6 +246,8 @@ def other_actor(question: str, named: str, expansions: Sequence[str] = ()) -> bo
     name = m.group(1)
     if name.lower() in _ANY_WORKER:
         return False  # "can the crew still do work to secure the site?" asks what may be done, not by whom
+    if name.lower() in _OBJECTS:
+        return False  # "can the village make us do monitoring?": who is made to do it is no one asked to do it
     # "can the SMO sign it?": an abbreviation the glossary spelled out beside the question (its initials)
     spelled = next((e for e in expansions if "".join(w[0] for w in e.split()) == name.lower()), "")
     if re.fullmatch(OFFICIALS, name, re.I) or re.search(OFFICIALS, spelled, re.I):
@@ -398,7 +401,7 @@ def counts_otherwise(question: str, text: str) -> bool:
 _REQUIRED_THING = re.compile(r"\b(?:require|requires|need|needs|have to (?:have|get|provide|submit|file))\s+"
                              r"(?:an?|the|any)\s+(?!(?:one|other|such|more)\b)"
                              r"([a-z][\w-]*(?:\s+(?!(?:on|for|in|at|to|before|after|when|if|from|by|with|every|each|per|"
-                             r"during|under|of|or|that|which|who)\b)[a-z][\w-]*){0,3})", re.I)
+                             r"during|under|of|or|that|which|who|even|also|too|just|still|already|though|unless)\b)[a-z][\w-]*){0,3})", re.I)
 
 
 def names_what_is_required(clause: str, said: str, expansions: Sequence[str] = ()) -> bool:

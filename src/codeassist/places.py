@@ -39,11 +39,11 @@ _STATE_CODE = re.compile(r"\s*,\s*([A-Z]{2})(?![\w-])")
 # Land or work placed by the words just before a place's name ("my lot in", "4,000 acres on", "a deck out in").
 _SITED_BEFORE = re.compile(r"\b(?:lots?|propert(?:y|ies)|house|home|houseboat|yard|parcel|land|acres?|acreage|farm|"
                            r"site|job ?site|project|building|deck|shed|pool|garage|driveway|warehouse|dig|development|"
-                           r"subdivision|colony)\b(?:\s+[\w',-]+){0,3}?\s+(?:in|on|at|near|inside|within)\s+(?:the\s+)?(?:incorporated\s+)?$")
+                           r"subdivision|colony)\b(?:\s+[\w',-]+){0,3}?\s+(?:in|on|at|near|inside|within)\s+(?:the\s+)?(?:(?:un)?incorporated\s+)?$")
 # Where the asker lives or is ("I'm in the Village of Lynbrook"): the land asked about, when the question asks
 # whether a law reaches it.
 _LIVES_BEFORE = re.compile(r"\b(?:i'?m|i am|we'?re|we are|(?:i|we) (?:live|reside)|located)\s+(?:in|inside|within)\s+"
-                           r"(?:the\s+)?(?:incorporated\s+)?$")
+                           r"(?:the\s+)?(?:(?:un)?incorporated\s+)?$")
 _ORIGIN_BEFORE = re.compile(r"\b(?:from|out of|licen[sc]ed (?:in|by)|registered (?:in|with)|based (?:in|out of)|"
                             r"work(?:s|ed|ing)? (?:in|for)|moved (?:here )?from)\s+(?:the\s+)?(?:(?:town|village|city) of\s+)?$")
 # "while he's down in Florida all winter", "the owner is away in Florida": where someone is for a while, not where

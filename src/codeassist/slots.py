@@ -64,6 +64,12 @@ def _word_number(word: str) -> float:
     return float(_FRACTIONS.get(word, _NUM_WORDS.get(word, 0)))
 
 
+# The asker says no land is disturbed: "no site work, no soil touched at all", "not touching the ground".
+_NO_DISTURBANCE = re.compile(r"\bno (?:soil|dirt|ground|earth|land)\b[^.?!,;]{0,20}?\b(?:touched|disturbed|moved|dug|graded)\b|"
+                             r"\bno (?:site ?work|ground disturbance|soil disturbance|land disturbance|earth ?work|earth moving)\b|"
+                             r"\bnot (?:touching|disturbing|moving|digging up) (?:the |any )?(?:soil|ground|dirt|earth|land)\b", re.I)
+
+
 def extract_area(q: str) -> tuple[str, float] | None:
     """('acres', 2.0) or ('sq_ft', 20000.0) as the user wrote it; None when no area is given."""
     low = _unhyphened(q)
@@ -71,6 +77,10 @@ def extract_area(q: str) -> tuple[str, float] | None:
     low = _THRESHOLD_NAMED.sub(" ", low)
     # "30k square feet": thousands
     low = re.sub(r"\b(\d+(?:\.\d+)?)\s?k(?=\s*(?:square|sq|sf\b|ft2))", lambda k: f"{float(k.group(1)) * 1000:g}", low)
+    # "one and a half acres", "an acre and a half", "2 and a half acres": the whole number and a half
+    m = re.search(r"\b(\d+|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:and\s+a\s+half\s+acres?|acres?\s+and\s+a\s+half)\b", low)
+    if m:
+        return "acres", (1.0 if m.group(1) == "an" else _num(m.group(1)) if m.group(1).isdigit() else _word_number(m.group(1))) + 0.5
     m = re.search(r"(-\s*)?" + _NUMBER + r"\s*(?:\+\s*)?(acres?|ac\b|square feet|square foot|sq\.? ?ft\.?|sf\b|ft2|sqft)", low)
     if m:
         unit = "acres" if m.group(3).startswith("ac") else "sq_ft"
@@ -316,9 +326,11 @@ def extract_offense_number(q: str) -> int | None:
     m = re.search(r"\b(?:convict\w*|cited|caught|fined|ticketed|violat\w*)\b[^.?!]{0,30}?\b(twice|two times|three times|four times)\b", low)
     if m:
         return {"twice": 2, "two times": 2, "three times": 3, "four times": 4}[m[1]]
-    # "convicted in 2022 and again this year", "caught again": a second one.
-    if re.search(r"\b(?:convict\w*|offen[cs]es?|violat\w*|cited|caught|fined)\b[^.?!]{0,40}\bagain\b", low):
-        return 2
+    # "convicted in 2022 and again this year", "caught again": a second one; "offenses in September 2022 and
+    # January 2024, and now convicted again": one more than the years told before it.
+    m = re.search(r"\b(?:convict\w*|offen[cs]es?|violat\w*|cited|caught|fined)\b[^.?!]{0,40}\b(again)\b", low)
+    if m:
+        return max(1, len(re.findall(r"\b(?:19|20)\d{2}\b", low[:m.start(1)]))) + 1
     # "convicted of a violation in 2023 and committed another one in 2026": one more than the years told before it
     m = re.search(r"\b(?:convict\w*|cited|caught|fined)\b[^.?!]{0,60}\b(another|one more)\s+(?:one|offen[cs]e|violation)\b", low)
     if m:
@@ -465,11 +477,16 @@ def extract_performed_by(q: str) -> str | None:
     if re.search(r"\b(utilit(?:y|ies)|con ?ed|con edison|(?:power|phone|telephone|cable|electric|gas|telecom) (?:company|utility)|"
                  r"verizon)\b", low):
         return "utility"
-    if re.search(r"\b(on staff|in[- ]house|employ(?:s|ed)? (?:\w+ )?(?:journeym[ae]n|electricians)|our (?:own )?electricians|"
+    if re.search(r"\b(on staff|in[- ]house|employ(?:s|ed|ing)? (?:[\w-]+ ){0,3}(?:journeym[ae]n|electricians)|our (?:own )?electricians|"
                  r"staff (?:journeym[ae]n|electricians)|(?:our|its|their) (?:own )?(?:\w+ )?journeym[ae]n|"
                  r"with (?:\w+ ){0,2}(?:full[- ]time )?journeym[ae]n)\b", low) or \
             re.search(r"\bjourneym[ae]n\b[^.?!]{0,40}\b(?:on (?:the |our )?payroll|on staff|full[- ]time|employ\w*|work(?:s|ing)? for us)\b", low):
         return "in_house_journeyman"
+    # "can I get a permit myself, or does it have to be a registered electrician?": the asker does it; the
+    # registered electrician is the alternative asked about
+    if re.search(r"\b(myself|ourselves|do it myself|diy)\b", low) and \
+            not re.search(r"\b(?:i'?m|i am|we'?re|we are) (?:an? )?(?:registered|licensed)\b", low):
+        return "homeowner"
     if re.search(r"\b(registered|licensed|electrical contractor|my electrician|an electrician|hire)\b", low):
         return "registered_contractor"
     if re.search(r"\b(myself|do it myself|homeowner|i do it|i'm doing|diy|my house|my home)\b", low):
@@ -492,6 +509,8 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
     beside = _beside_lot(q) if area else None
     if beside is not None and beside[2] is not None:
         area = beside[2]  # "a home on a 2-acre wooded lot, clearing about 1.5 acres": the work's area, not the lot's
+    if area and _NO_DISTURBANCE.search(q):
+        area = (area[0], 0.0)  # "gutting the inside of a 2-acre warehouse, no soil touched": the area is not disturbed
     if area:
         put("area_unit", area[0], None)
         put("area", area[1], f"{area[1]:g} {area[0]}")

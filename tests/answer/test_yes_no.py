@@ -490,6 +490,9 @@ def test_an_official_asked_by_an_abbreviation_is_no_other_actor():
     # so is a county.
     assert not other_actor("can the SMO just sign it?", named, ("stormwater management officer",))
     assert not other_actor("can the county do the inspections?", named)
+    # "us" is who is made to do it, not who does it
+    assert not other_actor("can the village make us do monitoring and send in reports?",
+                           "The Village Stormwater Management Officer may require monitoring and reporting")
 
 
 def test_a_no_about_one_profession_is_no_no_for_another(plan):
@@ -876,3 +879,11 @@ def test_a_rule_against_it_answers_whether_the_asker_could_be_in_trouble(plan):
     assert yes_no(plan("could I get in trouble for letting my tenant keep using that circuit?"), hit(), banned) == "Yes"
     assert yes_no(plan("could I be fined for letting my tenant keep using that circuit?"), hit(), banned) == "Yes"
     assert yes_no(plan("may I let my tenant keep using that circuit?"), hit(), banned) == "No"
+
+
+def test_what_is_required_ends_before_a_hedge_word():
+    from codeassist.asking import names_what_is_required
+
+    said = "Description of the soil(s) present at the site."
+    assert names_what_is_required("does a swppp need a soils description even on a small job", said)
+    assert not names_what_is_required("does a swppp need a traffic study even on a small job", said)

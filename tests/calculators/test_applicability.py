@@ -253,6 +253,9 @@ NAMES = {"hempstead": "Town of Hempstead", "tuckahoe": "Village of Tuckahoe"}
     (1.5, True, "do I need a SWPPP, and does it need the post-construction stuff?", "Yes: a SWPPP is required"),
     (1.5, True, "post-construction controls needed, and a SWPPP?", "No: post-construction stormwater controls are not"),
     (2, True, "does our swppp need the post-construction stuff?", "No: post-construction stormwater controls are not"),
+    # "so we can skip them, right?" asks whether they do NOT apply
+    (7, False, "so we can skip the post-construction stormwater controls, right?", "No: post-construction stormwater controls still apply (Condition B)"),
+    (2, True, "can we skip the post-construction controls for houses?", "Yes: post-construction stormwater controls are not required"),
     # how much may be open at one time, asked of a bigger site
     (4, False, "can we strip the whole 4 acre lot at once?", "Not more than one acre may be disturbed at any one time"),
     (0.8, False, "can we clear all 0.8 acres at once?", "No: the stormwater law's SWPPP requirement does not apply"),
@@ -297,4 +300,6 @@ def test_the_officers_discretion_below_the_line_is_in_the_rules_words():
     assert out.officer_may_still_require and "Stormwater Management Officer" in out.officer_may_still_require
     first = headline(out, NAMES, None, "could they still require a SWPPP anyway?")
     assert "Stormwater Management Officer may still" in first and "(Applicability, item E)" in first
+    insisting = headline(out, NAMES, None, "the officer is insisting on a SWPPP anyway. Can he do that when we're under an acre?")
+    assert insisting.startswith("Yes, it may:") and "Stormwater Management Officer may still" in insisting
     assert run(ApplicabilityInput(municipality="hempstead", disturbed_acres=2)).officer_may_still_require is None

@@ -307,6 +307,8 @@ def test_the_next_weekly_report_is_seven_days_after_the_last():
      "close_of_the_construction_season"),
     ("our silt fence goes up Tuesday June 9 2026 - last moment to give notice?", {"dates": ["2026-06-09"]},
      "installation_of_sediment_and_erosion_control_measures"),
+    ("the plantings in the public areas will be established by Thursday, June 3, 2027. when is the notice due?",
+     {"dates": ["2027-06-03"]}, "successful_establishment_of_landscaping_in_public_areas"),
     # two milestones named: the date follows the one it is for; "start back up" is no start of construction
     ("Our job shut down for the winter and we want to start back up Tuesday, March 16, 2027 at 7:00. Latest notice "
      "to the Town?", {"dates": ["2027-03-16"], "event": "construction_start"}, "reopening_of_the_construction_season"),

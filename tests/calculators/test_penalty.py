@@ -161,6 +161,9 @@ def test_the_years_named_set_how_far_apart_the_offenses_were(question, tier_prio
     # "another one in <month year>": one offense per date
     ("convictions for offenses in June 2020 and May 2022, and now another one in April 2025. fine range?",
      {"dates": ["2020-06-01", "2022-05-01", "2025-04-01"]}, "2025-04-01", ["2020-06-01", "2022-05-01"]),
+    # "is now convicted for one from <month year>" after a dated conviction: one offense per date
+    ("convicted for an offense committed in March 2021 and is now convicted for one from September 2023. fine range?",
+     {"dates": ["2021-03-01", "2023-09-01"]}, "2023-09-01", ["2021-03-01"]),
     # two dates for three offenses: spread back from today as before
     ("third offense; the others were 2019 and 2022", {"offense_number": 3, "dates": ["2019-01-01", "2022-01-01"]}, None, None),
 ])
@@ -171,7 +174,7 @@ def test_a_date_for_each_offense_dates_them(question, slots, today_, prior_dates
         assert data["offense_date"] == "2026-12-03" and len(data["prior_conviction_dates"]) == 2
     else:
         assert (data["offense_date"], data["prior_conviction_dates"]) == (today_, prior_dates)
-        assert calc(**data).tier == 3  # 2019-03 to 2023-10: all within five years
+        assert calc(**data).tier == len(prior_dates) + 1  # all within five years
 
 
 @pytest.mark.parametrize("question, continuing_tier, lead", [

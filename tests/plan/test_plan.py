@@ -111,6 +111,9 @@ def test_land_elsewhere_in_new_york_is_answered_by_the_named_law_s_own_territory
     # where the asker is, when the question asks whether the law reaches the project
     ("I'm in the Village of Lynbrook. Does the Town of Hempstead's stormwater article cover my 1.5-acre project?",
      "Lynbrook"),
+    # "unincorporated" between the cue and the place
+    ("Our project is in unincorporated Eastchester, just outside the Village of Tuckahoe line. What erosion control "
+     "rules apply to us?", "Eastchester"),
 ])
 def test_whether_a_law_with_no_territory_clause_reaches_land_in_another_place_abstains(build, question, place):
     # Neither the Town's article nor Chapter 7B says where it applies; Chapter 7's § 7-2 does (test above).
@@ -415,6 +418,13 @@ def test_pouring_concrete_is_not_a_storm(build):
     ("our last weekly E&S report was May 2", {"event": "last_report"}, {}),
     ("can I replace a blown fuse myself", {"minor_repair": "replacing_fuses", "performed_by": "homeowner"},
      {"electrical": "fuse"}),
+    # the asker does the work; the registered electrician is the alternative asked about
+    ("can I get a permit myself to wire my basement, or does it have to be a registered electrician?",
+     {"performed_by": "homeowner"}, {}),
+    ("I'm a licensed electrician; can I pull the permit myself?", {"performed_by": "registered_contractor"}, {}),
+    # "employs two full-time journeyman electricians": in-house journeymen (§ 7-5(a)(2))
+    ("our co-op employs two full-time journeyman electricians. permits to replace hallway fixtures?",
+     {"performed_by": "in_house_journeyman"}, {}),
     # a new portable device plugged into a receptacle already installed: § 7-5(a)(1)'s portable devices
     ("Do I need a permit to plug a new window air conditioner into the outlet that's already in the wall?",
      {"minor_repair": "connecting_portable_devices"}, {}),
@@ -580,6 +590,9 @@ def test_a_defined_term_inside_a_question_is_not_a_definition_question(build):
      "street use (block parties, equipment parked on the street)"),
     ("When is the next village budget hearing?", "local government and history"),
     ("What's the Town's policy on using a Town car for personal errands?", "local government and history"),
+    # another trade's licence, with the electrical code as the yardstick
+    ("Does Tuckahoe require plumbers to be licensed too, like electricians?", "licensing of plumbers and other trades"),
+    ("do I need a licensed electrician to move an outlet?", None),
 ])
 def test_an_off_topic_word_beside_the_laws_subject(build, question, subject):
     assert build(question, "hempstead").subject == subject
@@ -718,8 +731,14 @@ def test_a_question_word_then_a_comma_is_not_a_yes_no_question_unless_a_question
     ("2 acres, single-family house. Nothing impaired downstream. post-construction controls?", {"area": 2.0}, ("discharges_to_impaired_water",)),
     ("3.5 acre site, runoff doesn't go to any impaired water. post construction controls?", {"area": 3.5}, ("discharges_to_impaired_water",)),
     ("3.5 acre site draining to an impaired water, post construction controls?", {"discharges_to_impaired_water": True}, ()),
+    # The asker says no soil is touched: the building's area is not disturbed land.
+    ("gutting the inside of a 2-acre warehouse, no site work, no soil touched at all. land development activity?", {"area": 0.0}, ()),
+    ("not digging, just bringing in fill over 1.5 acres. does the law apply?", {"area": 1.5}, ()),
     # "convicted in 2022 and again this year" is a second conviction.
     ("We were convicted of an erosion violation in 2022 and again this year. What fine?", {"offense_number": 2}, ()),
+    # "again" after two dated offenses is the third.
+    ("convictions for offenses in September 2022 and January 2024, and now we've been convicted again for one in June 2026. fine?",
+     {"offense_number": 3}, ()),
 ])
 def test_slots_read_from_everyday_wording(build, question, slots, absent):
     plan = build(question)
@@ -730,6 +749,8 @@ def test_slots_read_from_everyday_wording(build, question, slots, absent):
 @pytest.mark.parametrize("question,date", [
     ("electrical contractor registration issued Feb 2026 in tuckahoe - when does it expire?", "2026-02-01"),
     ("got my electrical contractor registration in march 2026. when does it run out?", "2026-03-01"),
+    ("if the inspector approves my electrical contractor registration on Friday, December 18, 2026, how long is it good for?",
+     "2026-12-18"),
 ])
 def test_a_month_and_year_date_a_registration_for_the_deadlines_calculator(build, question, date):
     plan = build(question)
@@ -1084,6 +1105,17 @@ def test_parts_of_one_project_s_area_add_up(text, expected):
     assert extract_area(text) == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("bringing in fill to raise about one and a half acres", ("acres", 1.5)),
+    ("an acre and a half of lawn", ("acres", 1.5)),
+    ("2 and a half acres of parking", ("acres", 2.5)),
+    ("half an acre", ("acres", 0.5)),
+])
+def test_a_whole_number_and_a_half_is_read_whole(text, expected):
+    from codeassist.slots import extract_area
+    assert extract_area(text) == expected
+
+
 def test_a_second_building_on_the_same_campus_plan_is_part_of_a_common_plan(build):
     plan = build("We're disturbing 0.7 acre this spring and another 0.6 acre next year for a second building on the same "
                  "Hempstead office campus plan. Does the stormwater article apply?")
@@ -1184,6 +1216,20 @@ def test_wiring_run_out_to_a_hot_tub_is_no_expiry(build):
 ])
 def test_how_a_swppp_is_handed_in_is_a_gap(build, corpus, question):
     assert gap_key(corpus, "hempstead:391(A)") in build(question).gaps
+
+
+@pytest.mark.parametrize("question, pointer, gap", [
+    ("What does the Nassau County Clerk charge to record a stormwater maintenance agreement?", "hempstead:393(D)", True),
+    ("does the maintenance agreement have to be recorded with the County Clerk?", "hempstead:393(D)", False),
+    ("Which credential counts as a 'certified erosion control specialist' for signing a Hempstead SWPPP? Is CPESC enough?",
+     "hempstead:391(C)", True),
+    ("can a certified erosion control specialist prepare the SWPPP?", "hempstead:391(C)", False),
+    ("Can a CPESC (certified erosion control specialist) prepare and sign the SWPPP, or does it have to be a PE?",
+     "hempstead:391(C)", False),
+    ("How far apart do the stakes on a silt fence need to be under the Town's rules?", "hempstead:392(A)", True),
+])
+def test_what_another_office_charges_or_certifies_is_a_gap(build, corpus, question, pointer, gap):
+    assert (gap_key(corpus, pointer) in build(question, "hempstead").gaps) is gap
 
 
 def test_when_a_chapter_took_effect_is_a_gap_where_its_text_does_not_say(build, corpus):

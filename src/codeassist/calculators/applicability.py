@@ -355,7 +355,8 @@ def asks_exemption(question: str) -> bool:
 # Whether the officials may require a plan anyway, below the law's reach ("could they still make me file one?").
 _ASKS_STILL = re.compile(r"\b(?:still|anyway|regardless|nonetheless|nevertheless|even so|even though|even if)\b[^?]{0,50}?"
                          r"\b(?:make|makes|force|forces|require|requires|order|orders|ask for|demand)\b|"
-                         r"\b(?:make|force|require|order)\b[^?]{0,50}?\b(?:anyway|regardless|nonetheless|even so)\b", re.I)
+                         # "the officer is insisting on a SWPPP anyway. Can he do that?"
+                         r"\b(?:make|force|require|order|insist\w*|demand\w*)\b[^?]{0,50}?\b(?:anyway|regardless|nonetheless|even so)\b", re.I)
 
 
 _AT_ONCE = re.compile(r"\b(?:(?:all )?at once|at (?:any )?one time|in one go|all at the same time|simultaneously)\b", re.I)
@@ -370,12 +371,14 @@ def headline(out: ApplicabilityOutput, names: dict[str, str], data: dict | None 
     # "Do I need a SWPPP, and does it need the post-construction stuff?": answered in the order asked
     if post and not plan_first and required in ("yes", "likely_exempt"):
         swppp = "a SWPPP is required" if required == "yes" else "the SWPPP itself may be exempt (the officer decides)"
+        # "so we can skip the post-construction controls, right?" asks whether they do NOT apply
+        skip = _ASKS_OUT.search(question[post.start() - 40 if post.start() > 40 else 0:post.end()])
         if out.conditions:
-            return (f"Yes: post-construction stormwater controls apply (Condition {', '.join(out.conditions)}), "
-                    f"and {swppp} {where}.")
+            return (f"{'No: post-construction stormwater controls still' if skip else 'Yes: post-construction stormwater controls'} "
+                    f"apply (Condition {', '.join(out.conditions)}), and {swppp} {where}.")
         if out.post_construction_controls is False:
-            return (f"No: post-construction stormwater controls are not required on these facts (none of Conditions "
-                    f"A, B and C is met); {swppp} {where}.")
+            return (f"{'Yes' if skip else 'No'}: post-construction stormwater controls are not required on these facts "
+                    f"(none of Conditions A, B and C is met); {swppp} {where}.")
     if out.at_once_rule and out.max_disturbed_at_once_acres is not None and _AT_ONCE.search(question) and \
             out.disturbed_acres > out.max_disturbed_at_once_acres:
         # "can we strip the whole 4 acre lot at once?": how much may be open at one time answers it first

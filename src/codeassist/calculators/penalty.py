@@ -264,6 +264,8 @@ def _years_between(question: str, today: date) -> float | None:
 # "... and now another violation", "cited again": the dates named are one offense each, the last this one.
 _ANOTHER = re.compile(r"\b(?:another|again|a new|one more)\b[^.?!]{0,30}\b(?:violation|offen[cs]e|conviction|citation|ticket)s?\b|"
                       r"\b(?:violat\w*|offen[cs]es?|convict\w*|cited)\b[^.?!]{0,60}\bagain\b|"
+                      # "convicted for an offense committed in March 2025 and is now convicted for one from September 2026"
+                      r"\bnow (?:being |been |getting |got )?(?:convicted|cited|charged)\b|"
                       # "convicted in June 2023, January 2025 and now September 2027 ... the latest one?"
                       r"\band now (?:in |on )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)|"
                       # "offenses in June 2023 and May 2025, and now another one in April 2028"
