@@ -17,6 +17,7 @@ from codeassist.calculators._refs import Ref, cited, citation, municipality_name
 from codeassist.calculators.applicability import ApplicabilityInput
 from codeassist.corpus.rules import ChecklistRules
 from codeassist.models import Step
+from codeassist.text import stem
 
 
 class ChecklistItem(BaseModel):
@@ -112,17 +113,13 @@ _SHARED_WORDS = frozenset("""the and for all any with from that this shall will 
 
 def _key_words(text: str) -> set[str]:
     words = re.findall(r"[a-z]+", text.lower())[:_OPENING_WORDS]
-    return {_stem(w) for w in words if len(w) >= 4 and w not in _SHARED_WORDS}
-
-
-def _stem(word: str) -> str:
-    return word.rstrip("s")[:5]
+    return {stem(w) for w in words if len(w) >= 4 and w not in _SHARED_WORDS}
 
 
 def named_item(out: SwpppChecklistOutput, question: str) -> ChecklistItem | None:
     """The one item the question names by most of its opening words ("do we need an actual hydrologic and
     hydraulic analysis?"), or None."""
-    asked = {_stem(w) for w in re.findall(r"[a-z]+", question.lower()) if len(w) >= 4}
+    asked = {stem(w) for w in re.findall(r"[a-z]+", question.lower()) if len(w) >= 4}
     scored = []
     for item in out.items:
         keys = _key_words(item.text)
