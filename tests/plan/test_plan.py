@@ -1018,6 +1018,8 @@ def test_the_design_manual_gap_is_what_the_manual_says_not_whether_following_it_
     ("max area open at once?", {"at any one time", "disturbed"}),
     ("got a violation notice. how long do i have to fight it", {"appeal"}),
     ("does a rain garden count?", set()),   # a rain garden is not rain
+    ("can I just call the inspector to get a permit, or does it have to be on paper?", {"in writing by phone or verbally"}),
+    ("what info goes on the certification?", {"information"}),
     ("drafting a violation letter. what has to be in it?", {"notice of violation"}),
     ("site washing silt into the drain. can the village shut them down", {"stop-work order"}),
     ("can the inspector come in and shut off the power?", {"current disconnected"}),
@@ -1042,6 +1044,7 @@ def test_glossary_words_for_everyday_phrasings(build, question, words):
     ("is everything shut down until it's fixed?", "stop-work order"),
     ("who tells Con Ed they can turn the power on?", "current disconnected"),
     ("who tests the new wiring before the walls close?", "examination examiners"),
+    ("who do I call about my neighbor's muddy site?", "in writing by phone or verbally"),
 ])
 def test_glossary_words_not_for_the_other_sense(build, question, words):
     assert words not in build(question).expansions
