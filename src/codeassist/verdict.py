@@ -84,11 +84,20 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     """The verdict below, turned round when the question asks whether something is a problem and the verdict
     answers whether it may be done."""
     verdict = _yes_no(plan, hit, said)
+    second = _AND_ASKED.search(plan.query) if verdict is None and hit is not None else None
+    if second is not None:
+        # "Can the Village require a letter of credit, and can it tap it?": the second question's words are not the
+        # quote's ("tap" for "draw upon"); the first question, which they are, answers in the order asked
+        verdict = _yes_no(plan.model_copy(update={"query": plan.query[:second.start()].rstrip(" ,") + "?"}), hit, said)
     if verdict is not None and hit is not None and _PROBLEM_ASKED.search(plan.query[asking_clause(plan.query):]):
         if not _MAY_ASKED.search(hit.yes_no_text or ""):
             return None  # a Yes or No to another kind of question says nothing about "is that a problem?"
         return "No" if verdict == "Yes" else "Yes"
     return verdict
+
+
+# A second yes/no question joined to the first in one sentence: "..., and can it tap it?"
+_AND_ASKED = re.compile(r",?\s+and\s+(?:can|could|may|must|does|do|is|are|will|would|should|has|have)\b[^?.!]*\?\s*$", re.I)
 
 
 def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:

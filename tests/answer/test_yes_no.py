@@ -891,3 +891,12 @@ def test_what_is_required_ends_before_a_hedge_word():
     said = "Description of the soil(s) present at the site."
     assert names_what_is_required("does a swppp need a soils description even on a small job", said)
     assert not names_what_is_required("does a swppp need a traffic study even on a small job", said)
+
+
+def test_a_second_question_the_quote_does_not_speak_to_leaves_the_first_to_answer(plan):
+    said = ("the developer, prior to construction, may be required to provide the Village with an irrevocable letter of "
+            "credit ... the Village may draw upon the account")
+    both = plan("Can the Village require a letter of credit, and can it tap it?")
+    assert yes_no(both, hit(), said) == "Yes"
+    # the second question alone is not answered by words it does not share
+    assert yes_no(plan("The Village holds our letter of credit. Can it tap it?"), hit(), said) is None
