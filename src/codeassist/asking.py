@@ -57,9 +57,6 @@ _NOT_PARTICIPLE = re.compile(r"\bnot (?:\w+ed|done|made|given|paid|taken|known|s
 
 # A relative clause describes someone ("a homeowner who is not a registered contractor", "a job that never got
 # approval"); it does not negate.
-# "only trucking in fill, not digging", "can the contractor, not the owner, be the applicant?": the contrast sets
-# what is not meant beside what is; the statement itself is positive
-_CONTRAST_NOT = re.compile(r",\s*not\s+(?:[\w'-]+\s+){0,3}?[\w'-]+(?=\s*[,.;?!]|\s*$)", re.I)
 _RELATIVE_NOT = re.compile(r"\b(?:who|which|that) (?:never|(?:is|are|was|were|has|have|does|do)(?:n't| not))\b[^,;?]*", re.I)
 
 
@@ -72,7 +69,7 @@ _PURPOSE_NOT = re.compile(r"\b(?:so(?: that)?|to make sure|to ensure|in case)\s+
 def _negative(text: str) -> bool:
     # "isn't there a rule against that?", "isn't it against the rules?" ask whether there is one, whether it is
     text = _ISNT_THERE.sub(r"\1 \2", text)
-    text = _CONTRAST_NOT.sub(" ", _PURPOSE_NOT.sub(" ", _RELATIVE_NOT.sub(" ", _CONDITION.sub(" ", text))))
+    text = _PURPOSE_NOT.sub(" ", _RELATIVE_NOT.sub(" ", _CONDITION.sub(" ", text)))
     return bool(NEGATIVE.search(_NOT_PARTICIPLE.sub(" ", text)))
 
 
