@@ -158,6 +158,10 @@ def extract_inches(q: str) -> float | None:
     m = re.search(r"\b(?:a\s+)?(half|quarter|three[- ]quarters?)\s+(?:of\s+)?an?\s+inch", low)
     if m:
         return {"half": 0.5, "quarter": 0.25}.get(m.group(1), 0.75)
+    # "four tenths of an inch", "three-tenths of an inch": tenths
+    m = re.search(r"\b(a|one|two|three|four|five|six|seven|eight|nine)[- ]tenths?\s+(?:of\s+)?an?\s+inch", low)
+    if m:
+        return round(float(_NUM_WORDS[m.group(1)]) / 10, 2)
     m = re.search(r"\b(an|one|two|three)\s+inch(?:es)?(\s+and\s+a\s+half)?", low)
     if m:
         return float(_NUM_WORDS[m.group(1)]) + (0.5 if m.group(2) else 0.0)
@@ -213,8 +217,10 @@ def _year_of_weekday(before: str, month: int, day: int, today: date) -> int:
     return today.year
 
 
-def extract_dates(q: str, today: date) -> list[date]:
-    """Dates written as 2026-03-03, 3/3/2026, March 3rd (2026), 'Tuesday' (the most recent), today, yesterday."""
+def extract_dates(q: str, today: date, anchor: date | None = None) -> list[date]:
+    """Dates written as 2026-03-03, 3/3/2026, March 3rd (2026), 'Tuesday' (the most recent), today, yesterday.
+    A bare weekday told after a written date is the first such day after it ("the report was Thursday April 9,
+    and Saturday we got rain": April 11); `anchor` is a written date told before the text."""
     low = q.lower()
     out: list[tuple[int, date]] = []
 
@@ -239,6 +245,7 @@ def extract_dates(q: str, today: date) -> list[date]:
         add(m.start(), safe(y, _MONTHS[m[1]], int(m[2])))
     for m in re.finditer(r"\b(?:in\s+)?(" + month_names + r")\.?\s+(\d{4})\b", low):  # "in March 2026", "issued Feb 2026"
         add(m.start(), safe(int(m[2]), _MONTHS[m[1]], 1))
+    written = sorted(out)  # the dates written out, which a bare weekday told after them follows
     for m in re.finditer(r"\b(today|yesterday|tomorrow|last night)\b", low):
         delta = {"today": 0, "yesterday": -1, "last night": -1, "tomorrow": 1}[m[1]]
         add(m.start(), today + timedelta(days=delta))
@@ -246,7 +253,10 @@ def extract_dates(q: str, today: date) -> list[date]:
         if re.match(r"\.?,?\s+(?:(?:" + month_names + r")\b|\d{1,4}[/-]\d)", low[m.end():]):
             continue  # "Monday June 8, 2026": the date that follows says which Monday
         wd = _weekday_index(m[2])
-        if m[1] == "next" or re.search(r"\b(starting|start|will|going to|begin)\b", low[: m.start()]):
+        told = [d for pos, d in written if pos < m.start()] or ([anchor] if anchor else [])
+        if m[1] is None and told:
+            add(m.start(), told[-1] + timedelta(days=(wd - told[-1].weekday()) % 7 or 7))
+        elif m[1] == "next" or re.search(r"\b(starting|start|will|going to|begin)\b", low[: m.start()]):
             days = (wd - today.weekday()) % 7 or 7
             add(m.start(), today + timedelta(days=days))
         else:
@@ -280,10 +290,12 @@ def dates_told_with(q: str, pattern: str, today: date) -> list[date]:
     sentence ("on Monday it rained"); [] when no such sentence holds a date."""
     for m in re.finditer(pattern, q, re.I):
         end = _SENTENCE_END.search(q, m.end())
-        start = max(q.rfind(c, 0, m.start()) for c in ".?!") + 1
-        if after := extract_dates(q[m.start():end.start() if end else len(q)], today):
+        # (a sentence ends at a stop before a space: "0.7 inches" is inside one)
+        start = max((x.end() for x in re.finditer(r"[?!]|\.(?=\s)", q[:m.start()])), default=0)
+        told = extract_dates(q[:start], today)
+        if after := extract_dates(q[m.start():end.start() if end else len(q)], today, max(told) if told else None):
             return after
-        if before := extract_dates(q[start:m.start()], today):
+        if before := extract_dates(q[start:m.start()], today, max(told) if told else None):
             return before[-1:]
     return []
 

@@ -383,6 +383,9 @@ def test_a_missed_deadline_asked_what_follows_leads_with_the_rule(question, revo
     # the date before the rain words in its sentence ("On Monday May 4 it rained 2 inches")
     ("Last inspection report May 1, 2026. On Monday May 4, 2026 it rained 2 inches; when is the storm report due?",
      {"dates": ["2026-05-01", "2026-05-04"], "inches": 2.0, "event": "storm"}, "2026-05-04", "2026-05-01"),
+    # a bare weekday told after a written date follows it (not the last such day before today)
+    ("our last weekly report was Thursday April 9, 2026, and Saturday we got 0.7 inches of rain. storm report due?",
+     {"dates": ["2026-04-09", "2026-04-11"], "inches": 0.7, "event": "storm"}, "2026-04-11", "2026-04-09"),
     # one date: the storm's, and no last report
     ("we got 1.2 inches of rain on 2026-03-02, when is the report due?",
      {"dates": ["2026-03-02"], "inches": 1.2, "event": "storm"}, "2026-03-02", None),
@@ -393,6 +396,15 @@ def test_a_storm_is_dated_by_the_day_told_with_the_rain(question, slots, storm, 
     assert follow is None
     assert data["storm_events"] == [{"date": storm, "inches": slots["inches"]}]
     assert data.get("last_report") == last
+
+
+def test_a_storm_under_the_amount_answers_no_to_whether_a_report_is_owed():
+    from codeassist.calculators.deadlines import headline
+    data = {"municipality": "hempstead", "storm_events": [{"date": "2026-04-11", "inches": 0.4}],
+            "last_report": "2026-04-09"}
+    out = run(DeadlinesInput.model_validate(data))
+    lead = headline(out, {"hempstead": "Town of Hempstead"}, data, "Do we owe a storm report?")
+    assert lead.startswith("No: storm of 2026-04-11 (0.4 in) is under 0.5 inch") and "Thursday, April 16, 2026" in lead
 
 
 def test_a_few_dated_obligations_are_each_named_in_the_first_line():

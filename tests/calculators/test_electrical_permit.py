@@ -95,6 +95,11 @@ def test_invalid_input(kw, message):
     ("adding 3 new circuits in my basement, permit needed?", "Yes, a permit"),
     ("3 new circuits in my house. permit needed? can I do it myself?", "Yes, a permit from the Building Inspector is required"),
     ("a new circuit in the garage. do I need a permit, and can I pull it myself?", "Yes, a permit from the Building"),
+    # who the asker is, told before the question, is not what is asked first
+    ("Tuckahoe homeowner here: I want a new circuit for an EV charger. Do I need a permit, and can I pull it and do "
+     "it myself?", "Yes, a permit from the Building"),
+    # a permit named in the statement is not a permit asked about
+    ("I'm pretty handy and want to pull my own permit to wire the basement. Can I get one myself?", "No. Only a registered"),
 ])
 def test_headline_answers_whether_the_asker_may_take_out_the_permit(question, first):
     from codeassist.calculators.electrical_permit import headline

@@ -409,6 +409,7 @@ def test_pouring_concrete_is_not_a_storm(build):
     ("convicted of an erosion violation in 2023 and committed another one in 2026", {"offense_number": 2}, {}),
     ("our supervising electrician quit April 10", {"event": "supervisor_left"}, {}),
     ("it poured last night, maybe an inch", {"inches": 1.0, "event": "storm"}, {}),
+    ("Saturday we got four tenths of an inch of rain", {"inches": 0.4}, {}),   # not "an inch"
     ("our inspection firm got DQ'd on June 1", {"event": "disqualified"}, {}),
     ("0.6 acres, one of 8 houses the same developer is building", {"area": 0.6, "part_of_common_plan": True}, {}),
     ("regrading roughly 30k square feet", {"area": 30000.0, "area_unit": "sq_ft"}, {}),

@@ -198,6 +198,8 @@ _ASKER_REGISTERED = re.compile(r"\b(?:i'?m|i am|we'?re|we are) (?:an? )?(?:regis
                                r"electrical contractors?)\b", re.I)
 
 
+_PERMIT_ASKED = re.compile(r"\b(?:need|needs|require[sd]?|needed|required)\b[^.?!]{0,30}\bpermits?\b|"
+                           r"\bpermits?\b[^.?!]{0,15}\b(?:needed|required|necessary)\b|\bpermits?\s*(?:,|\?|and\b)", re.I)
 _WITHOUT_PERMIT = re.compile(r"\b(?:without (?:a |an |any |the )?(?:electrical )?permit|skip(?:ping)? (?:the |a )?permit|"
                              r"no permit needed|get away without)\b", re.I)
 
@@ -215,7 +217,10 @@ def headline(out: ElectricalPermitOutput, names: dict[str, str], data: dict | No
         needed = "Yes: no permit is required for this work" if inverse else "No permit is required for this work"
     needed += f" ({law_name(out.municipality)})."
     rules = rules_for(out.municipality, "electrical_permit")
-    asked = _ASKER_APPLIES.search(question)
+    # "Tuckahoe homeowner here: ... Do I need a permit, and can I pull it myself?": asked in a question, not told
+    # in the statement before it
+    told = max((m.end() for m in re.finditer(r"[.!:]\s+(?=[^.!:]*\?)", question)), default=0)
+    asked = _ASKER_APPLIES.search(question, told) or _ASKER_APPLIES.search(question)
     # "can I as the homeowner pull the permit and have my electrician do the work?": someone else does the work,
     # but the asker, who has not said they are registered, asks whether they may take out the permit.
     unregistered = (data or {}).get("performed_by", "other") in ("homeowner", "other") or \
@@ -224,7 +229,9 @@ def headline(out: ElectricalPermitOutput, names: dict[str, str], data: dict | No
         return needed
     # Asked whether they may take it out themselves: that answer too, first when asked first.
     before = question[:asked.start()]
-    if "?" in before or re.search(r"\bpermits?\b", before, re.I):  # "do I need a permit, and can I pull it myself?"
+    # "do I need a permit, and can I pull it myself?" asks about the permit first ("I want to pull my own permit.
+    # Can I get one myself?" does not)
+    if "?" in before or _PERMIT_ASKED.search(before):
         return f"{needed} On doing it yourself: no. {rules.unregistered_caveat}"
     return f"No. {rules.unregistered_caveat} {needed}"
 
