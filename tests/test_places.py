@@ -118,8 +118,8 @@ def test_mask(gazetteer, ours):
 @pytest.mark.parametrize("text, place", [
     ("permits in Hempstead, Texas", "Hempstead, Texas"),
     ("hempstead tx drainage", None),  # a lower-case code is too weak a cue
-    ("Hempstead, TX drainage", "Hempstead, TX"),
-    ("Tuckahoe, NJ fees", "Tuckahoe, NJ"),
+    ("Hempstead, TX drainage", "Hempstead, Texas"),   # the state's name, not its code
+    ("Tuckahoe, NJ fees", "Tuckahoe, New Jersey"),
     ("Hempstead, NY", None),
     ("Hempstead CO requirements", None),  # certificate of occupancy
 ])

@@ -154,8 +154,13 @@ class Assistant:
         caller = plan.municipality if plan.municipality_source in ("caller", "conversation") else None
         named = list(plan.named)
         if plan.intent == "abstain" and plan.other_place:
-            place = re.sub(r"^(?=(?:Town|Village|City|County) of )", "the ", plan.other_place)
-            reason = f"{A.NOT_IN_CORPUS} anything about {place}: {A.scope_sentence(self.corpus)}"
+            def the(name: str) -> str:
+                return re.sub(r"^(?=(?:Town|Village|City|County) of )", "the ", name)
+            place = the(plan.other_place)
+            # "Port Washington in the Town of North Hempstead": each place the question names
+            others = [plan.other_place, *(p for p in self.planner.gazetteer.other_places(q, self.planner.ours)
+                                          if p != plan.other_place)][:3]
+            reason = f"{A.NOT_IN_CORPUS} anything about {' or '.join(map(the, others))}: {A.scope_sentence(self.corpus)}"
             held = " and ".join(f"the {A._names(self.corpus)[n]}" for n in plan.named)
             if plan.named and plan.sited_elsewhere:  # "does the Town's article apply to a project in Freeport?"
                 reason += (f" The land asked about is in {place}, whose own laws are not in this corpus, and the "

@@ -335,14 +335,15 @@ class Gazetteer:
             prev = out[-1] if out else None
             if (prev is not None and prev.ours and m.name is not None and m.name.kind == "state"
                     and _STATE_GAP.match(low[prev.end:m.start])):
-                display = f"{_title(text[prev.start:prev.end])}, {m.name.display}"
+                state = self._state_names.get(m.name.display.replace(".", ""), m.name.display)  # "NJ", "N.J." -> New Jersey
+                display = f"{_title(text[prev.start:prev.end])}, {state}"
                 out[-1] = _Match(prev.start, m.end, _Name(display, normalize(display), "place", True, True))
                 continue
             out.append(m)
         for i, m in enumerate(out):
             code = _STATE_CODE.match(text, m.end) if m.ours else None
             if code and code.group(1) in codes and not (i + 1 < len(out) and out[i + 1].start < code.end()):
-                display = f"{_title(text[m.start:m.end])}, {code.group(1)}"
+                display = f"{_title(text[m.start:m.end])}, {self._state_names[code.group(1)]}"  # the state, not its code
                 out[i] = _Match(m.start, code.end(), _Name(display, normalize(display), "place", True, True))
         return out
 

@@ -905,6 +905,17 @@ def test_land_in_another_place_whose_reach_the_text_does_not_state_abstains_with
     assert "compared" not in ans.answer  # nothing is being compared
 
 
+@pytest.mark.parametrize("question, named", [
+    # each place named, not only the first; a state by its name, not its code
+    ("I live in Port Washington in the Town of North Hempstead. Do I need a SWPPP to regrade my 1.2 acre lot?",
+     "Port Washington or North Hempstead"),
+    ("I'm building a house in Tuckahoe, NJ (Upper Township). What erosion control rules apply?", "Tuckahoe, New Jersey"),
+])
+def test_an_abstention_names_the_places_asked_about(assistant, corpus, question, named):
+    ans = ask(assistant, corpus, question)
+    assert ans.abstained and f"anything about {named}:" in ans.answer, ans.answer
+
+
 def test_a_metric_area_is_answered_converted(assistant, corpus):
     ans = ask(assistant, corpus, "Engineer's plans for an Inwood lot show 4,200 square meters of disturbance. "
                                  "Is that enough to fall under the Town rules?")
