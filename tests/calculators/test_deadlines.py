@@ -404,7 +404,8 @@ def test_a_storm_under_the_amount_answers_no_to_whether_a_report_is_owed():
             "last_report": "2026-04-09"}
     out = run(DeadlinesInput.model_validate(data))
     lead = headline(out, {"hempstead": "Town of Hempstead"}, data, "Do we owe a storm report?")
-    assert lead.startswith("No: storm of 2026-04-11 (0.4 in) is under 0.5 inch") and "Thursday, April 16, 2026" in lead
+    assert lead.startswith("No: the storm of Saturday, April 11, 2026 (0.4 in) is under 0.5 inch, so it calls for no "
+                           "extra report") and "Thursday, April 16, 2026" in lead
 
 
 def test_a_few_dated_obligations_are_each_named_in_the_first_line():

@@ -479,10 +479,13 @@ def headline(out: DeadlinesOutput, names: dict[str, str], data: dict | None = No
     if storm is not None and _REPORT_ASKED.search(question):
         # "we got almost an inch last night, does that mean an extra inspection report?": the storm calls for one
         return f"Yes: {storm.rule[:1].lower()}{storm.rule[1:].rstrip('.')} ({where}). {first.title}: {when}."
-    under = next((st.text for st in out.steps if st.text and "no extra report" in st.text), None)
+    under = [ev for ev in (data or {}).get("storm_events") or () if out.storm_inches is not None
+             and float(ev.get("inches", 0)) < out.storm_inches and ev.get("date")]
     if storm is None and under and _REPORT_ASKED.search(question):
         # "four tenths of an inch Saturday. Do we owe a storm report?": not for that storm; the next one due follows
-        return f"No: {under[:1].lower()}{under[1:].rstrip('.')} ({where}). {first.title}: {when}."
+        ev = under[0]
+        return (f"No: the storm of {_day(date.fromisoformat(str(ev['date'])))} ({float(ev['inches']):g} in) is under "
+                f"{out.storm_inches:g} inch, so it calls for no extra report ({where}). {first.title}: {when}.")
     if _MISSED.search(question) and _WHAT_NOW.search(question):
         # "I never renewed the license that ran out Dec 31. What happens now?": what the rule says follows, first
         return f"{first.rule} {first.title}: {when} ({where})."
