@@ -87,22 +87,6 @@ def asking_clause(text: str) -> int:
 _SENTENCE = re.compile(r"(?:[^?.!]|[?.!](?=\S))+(?:[?.!]+|$)")
 
 
-# "Farming is exempt, so the barn is too, right?": a clause that leaves out what it says of its subject, taken
-# from the statement before it.
-_ELLIPSIS = re.compile(r"\b(?:so|and)\s+(?:the|my|our|this|that|his|her|their)\s+(?:[\w'-]+\s+){0,3}?(?:is|are)\s+"
-                       r"(?=(?:too|also|as well)\b)", re.I)
-_PREDICATE = re.compile(r"\b(?:is|are)\s+((?:not\s+)?(?:exempt|covered|allowed|permitted|required|regulated|legal|included|"
-                        r"excluded))\b", re.I)
-
-
-def elided(text: str) -> str | None:
-    """The question with the words its last clause leaves out written in ("so the barn is exempt too, right?"),
-    or None when it leaves none out."""
-    m = _ELLIPSIS.search(text)
-    said = _PREDICATE.findall(text[:m.start()]) if m else []
-    return f"{text[:m.end()]}{said[-1]} {text[m.end():]}" if said else None
-
-
 def verdict_query(text: str) -> str | None:
     """The yes/no part of a question that also asks something else: its statements and yes/no questions,
     without the other questions ("Can the officer hire an outside engineer? And who sets the cost?" -> the
@@ -568,8 +552,7 @@ class Planner:
         expanded = append_expansions(searched, expansions)
         # The model reads a misspelled word as word pieces: the embedded question has each word with one
         # correction written right ("My nieghbor's pond" -> "My neighbor's pond"), that correction not appended
-        # "..., so the barn is too, right?" is embedded with what it leaves out written in ("is exempt too")
-        respelled = self.speller.respelled(elided(searched) or searched)
+        respelled = self.speller.respelled(searched)
         written = set(re.findall(r"[a-z]+", respelled.lower())) - set(re.findall(r"[a-z]+", searched.lower()))
         inlined, rest = self.glossary.inline(respelled, [e for e in expansions if e not in written])
         embedded = append_expansions(inlined, rest)

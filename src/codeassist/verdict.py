@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from . import asking as A
 from .models import Hit, QueryPlan
-from .plan import WH, ask_kind, asking_clause, elided
+from .plan import WH, ask_kind, asking_clause
 from .text import content_stems, figures
 
 
@@ -114,8 +114,6 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     very close headnote question's answer; "is it the same/different in A and B?" gets none."""
     if hit is None or not (plan.yes_no or _telegraphic(plan, hit)):
         return None
-    if (whole := elided(plan.query)) is not None:
-        plan = plan.model_copy(update={"query": whole})  # "so the barn is too, right?" asks whether it is exempt too
     hit = _same_polarity(plan, hit)
     if plan.outside_new_york and A.NEW_YORK.search(f"{hit.yes_no_text or ''} {said}"):
         # "my license is from New Jersey; does Tuckahoe honor it?": what the text grants New York licences only it

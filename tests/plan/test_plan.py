@@ -1374,15 +1374,3 @@ def test_my_village_beside_another_village_is_that_village(build):
     plan = build("I live in the incorporated Village of Hempstead, not the unincorporated part of the town. What "
                  "stormwater permit does my village require for a new driveway?")
     assert plan.named == () and plan.intent == "abstain" and plan.other_place == "Village of Hempstead"
-
-
-@pytest.mark.parametrize("text, whole", [
-    ("Farming is exempt from the stormwater rules, so the barn is too, right?",
-     "Farming is exempt from the stormwater rules, so the barn is exempt too, right?"),
-    ("The shed is not covered, and the fence is also?", "The shed is not covered, and the fence is not covered also?"),
-    ("the house is big, so the garage is too", None),   # no predicate the law decides
-    ("is the barn exempt too?", None),                  # nothing left out
-])
-def test_a_clause_that_leaves_out_what_it_asks_is_written_whole(text, whole):
-    from codeassist.plan import elided
-    assert elided(text) == whole

@@ -301,10 +301,8 @@ def test_a_yes_no_comparison_is_answered_for_each_municipality(assistant, corpus
     # "exempt too?" against "are log haul roads subject to this law?" (Yes, asked the other way round) and "are log
     # haul roads exempt?" (No): the two closest headnote questions agree under a rule with an exception
     ("If forestry work is exempt in the Town, is the log road we build for it exempt too?", "hempstead", "No"),
-    # "so the barn is too": what the clause leaves out is the statement's "exempt"; a new farm structure is not
-    # agricultural activity
-    ("We want to put up a new equipment barn on our farm. Farming is exempt from the stormwater rules, so the barn "
-     "is too, right?", "hempstead", "No"),
+    # "so the log road is too, right?": a clause that leaves out its "exempt"; log haul roads are subject to the law
+    ("Forestry work is exempt in the Town, so the log road we build for it is too, right?", "hempstead", "No"),
     # a second question the quote does not word ("tap") leaves the first to answer
     ("A corporation will maintain its own stormwater facilities. Can the Village require a letter of credit, and can "
      "it tap it?", "tuckahoe", "Yes"),
