@@ -154,13 +154,11 @@ class Assistant:
         caller = plan.municipality if plan.municipality_source in ("caller", "conversation") else None
         named = list(plan.named)
         if plan.intent == "abstain" and plan.other_place:
-            def the(name: str) -> str:
-                return re.sub(r"^(?=(?:Town|Village|City|County) of )", "the ", name)
-            place = the(plan.other_place)
+            place = _with_the(plan.other_place)
             # "Port Washington in the Town of North Hempstead": each place the question names
             others = [plan.other_place, *(p for p in self.planner.gazetteer.other_places(q, self.planner.ours)
                                           if p != plan.other_place)][:3]
-            reason = f"{A.NOT_IN_CORPUS} anything about {' or '.join(map(the, others))}: {A.scope_sentence(self.corpus)}"
+            reason = f"{A.NOT_IN_CORPUS} anything about {' or '.join(map(_with_the, others))}: {A.scope_sentence(self.corpus)}"
             held = " and ".join(f"the {A._names(self.corpus)[n]}" for n in plan.named)
             if plan.named and plan.sited_elsewhere:  # "does the Town's article apply to a project in Freeport?"
                 reason += (f" The land asked about is in {place}, whose own laws are not in this corpus, and the "
@@ -454,6 +452,11 @@ def _leads_clearly(hits: list[Hit], close: float) -> bool:
     in meaning."""
     return bool(hits) and (len(hits) == 1 or hits[1].score < GAP_YIELD_LEAD * hits[0].score) and \
         (hits[0].view_similarity or 0.0) >= close
+
+
+def _with_the(place: str) -> str:
+    """"the Town of North Hempstead" for "Town of North Hempstead"; other names as they are."""
+    return re.sub(r"^(?=(?:Town|Village|City|County) of )", "the ", place)
 
 
 def _with_note(answer: Answer, words: str) -> Answer:

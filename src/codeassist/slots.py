@@ -80,7 +80,7 @@ def extract_area(q: str) -> tuple[str, float] | None:
     # "one and a half acres", "an acre and a half", "2 and a half acres": the whole number and a half
     m = re.search(r"\b(\d+|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:and\s+a\s+half\s+acres?|acres?\s+and\s+a\s+half)\b", low)
     if m:
-        return "acres", (1.0 if m.group(1) == "an" else _num(m.group(1)) if m.group(1).isdigit() else _word_number(m.group(1))) + 0.5
+        return "acres", (_num(m.group(1)) if m.group(1).isdigit() else _word_number(m.group(1))) + 0.5  # "an" is 1
     m = re.search(r"(-\s*)?" + _NUMBER + r"\s*(?:\+\s*)?(acres?|ac\b|square feet|square foot|sq\.? ?ft\.?|sf\b|ft2|sqft)", low)
     if m:
         unit = "acres" if m.group(3).startswith("ac") else "sq_ft"
@@ -292,10 +292,10 @@ def dates_told_with(q: str, pattern: str, today: date) -> list[date]:
         end = _SENTENCE_END.search(q, m.end())
         # (a sentence ends at a stop before a space: "0.7 inches" is inside one)
         start = max((x.end() for x in re.finditer(r"[?!]|\.(?=\s)", q[:m.start()])), default=0)
-        told = extract_dates(q[:start], today)
-        if after := extract_dates(q[m.start():end.start() if end else len(q)], today, max(told) if told else None):
+        anchor = max(extract_dates(q[:start], today), default=None)  # a bare weekday follows a date told before
+        if after := extract_dates(q[m.start():end.start() if end else len(q)], today, anchor):
             return after
-        if before := extract_dates(q[start:m.start()], today, max(told) if told else None):
+        if before := extract_dates(q[start:m.start()], today, anchor):
             return before[-1:]
     return []
 
@@ -338,13 +338,11 @@ def extract_offense_number(q: str) -> int | None:
     m = re.search(r"\b(?:convict\w*|cited|caught|fined|ticketed|violat\w*)\b[^.?!]{0,30}?\b(twice|two times|three times|four times)\b", low)
     if m:
         return {"twice": 2, "two times": 2, "three times": 3, "four times": 4}[m[1]]
-    # "convicted in 2022 and again this year", "caught again": a second one; "offenses in September 2022 and
-    # January 2024, and now convicted again": one more than the years told before it.
-    m = re.search(r"\b(?:convict\w*|offen[cs]es?|violat\w*|cited|caught|fined)\b[^.?!]{0,40}\b(again)\b", low)
-    if m:
-        return max(1, len(re.findall(r"\b(?:19|20)\d{2}\b", low[:m.start(1)]))) + 1
-    # "convicted of a violation in 2023 and committed another one in 2026": one more than the years told before it
-    m = re.search(r"\b(?:convict\w*|cited|caught|fined)\b[^.?!]{0,60}\b(another|one more)\s+(?:one|offen[cs]e|violation)\b", low)
+    # One more than the offenses dated before the word (at least one): "convicted in 2022 and again this year" is
+    # the 2nd, "offenses in September 2022 and January 2024, and now convicted again" the 3rd, "convicted of a
+    # violation in 2023 and committed another one in 2026" the 2nd.
+    m = re.search(r"\b(?:convict\w*|offen[cs]es?|violat\w*|cited|caught|fined)\b[^.?!]{0,40}\b(again)\b", low) or \
+        re.search(r"\b(?:convict\w*|cited|caught|fined)\b[^.?!]{0,60}\b(another|one more)\s+(?:one|offen[cs]e|violation)\b", low)
     if m:
         return max(1, len(re.findall(r"\b(?:19|20)\d{2}\b", low[:m.start(1)]))) + 1
     return None

@@ -479,8 +479,8 @@ def headline(out: DeadlinesOutput, names: dict[str, str], data: dict | None = No
     if storm is not None and _REPORT_ASKED.search(question):
         # "we got almost an inch last night, does that mean an extra inspection report?": the storm calls for one
         return f"Yes: {storm.rule[:1].lower()}{storm.rule[1:].rstrip('.')} ({where}). {first.title}: {when}."
-    under = [ev for ev in (data or {}).get("storm_events") or () if out.storm_inches is not None
-             and float(ev.get("inches", 0)) < out.storm_inches and ev.get("date")]
+    under = [ev for ev in (data or {}).get("storm_events") or ()
+             if ev.get("date") and float(ev.get("inches", 0)) < out.storm_inches] if out.storm_inches is not None else []
     if storm is None and under and _REPORT_ASKED.search(question):
         # "four tenths of an inch Saturday. Do we owe a storm report?": not for that storm; the next one due follows
         ev = under[0]
