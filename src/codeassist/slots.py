@@ -499,7 +499,7 @@ def extract_performed_by(q: str) -> str | None:
         return "homeowner"
     if re.search(r"\b(registered|licensed|electrical contractor|my electrician|an electrician|hire)\b", low):
         return "registered_contractor"
-    if re.search(r"\b(myself|do it myself|homeowner|i do it|i'm doing|diy|my house|my home)\b", low):
+    if re.search(r"\b(homeowner|i do it|i'm doing|my house|my home)\b", low):  # ("myself", "diy": above)
         return "homeowner"
     return None
 
