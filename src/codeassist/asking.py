@@ -70,7 +70,11 @@ def _negative(text: str) -> bool:
     # "isn't there a rule against that?", "isn't it against the rules?" ask whether there is one, whether it is
     text = _ISNT_THERE.sub(r"\1 \2", text)
     text = _PURPOSE_NOT.sub(" ", _RELATIVE_NOT.sub(" ", _CONDITION.sub(" ", text)))
-    return bool(NEGATIVE.search(_NOT_PARTICIPLE.sub(" ", text)))
+    return bool(NEGATIVE.search(_NOT_ONLY.sub(" ", _NOT_PARTICIPLE.sub(" ", text))))
+
+
+# "is cutting the yearly volume, not only the peak flow, a goal?": "not only" adds to what is asked, it denies nothing
+_NOT_ONLY = re.compile(r"\bnot (?:only|just|merely|simply|solely)\b", re.I)
 
 
 _ISNT_THERE = re.compile(r"\b(is|are)(?:n't|n’t| not) (there|(?:it|that|this|he|she|they) (?=against|illegal|unlawful|"
@@ -183,7 +187,8 @@ def other_action(question: str, named: str, expansions: Sequence[str] = ()) -> b
 COUNTS_AS = re.compile(r"\b(?:counts? as|considered(?: an?| the)?|qualif(?:y|ies) as|classified as|deemed)\b", re.I)
 DEEMS = re.compile(r"\b(?:constitutes?|deemed|considered|means|include[sd]?|treated as)\b", re.I)
 # ("it's only a few days" makes light of a wait; it does not narrow who or what)
-ONLY_ASKED = re.compile(r"\b(?:only|solely)\b(?! (?:to|for)\b| (?:an? |one |two |three |\d+ )?(?:few |couple (?:of )?)?"
+# ("not only the peak flow" adds to what is asked, "a ditch that only runs when it rains" describes the thing: no "only")
+ONLY_ASKED = re.compile(r"(?<!\bnot )(?<!\bthat )(?<!\bwhich )(?<!\bwho )\b(?:only|solely)\b(?! (?:to|for)\b| (?:an? |one |two |three |\d+ )?(?:few |couple (?:of )?)?"
                         r"(?:days?|hours?|weeks?|minutes?|months?|dollars?|bucks)\b)", re.I)
 # "she's not a landscape architect", "I'm not the owner": who or what the question is about is denied to be X.
 _NOT_A = re.compile(r"\b(?:not|isn't|aren't|n't)\s+(?:a|an|the)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I)

@@ -11,7 +11,7 @@ from . import draft as D
 from .answer import NOT_IN_CORPUS, SearchBackend, _names, abstain, reply
 from .compose import cite, short_quote
 from .models import Answer, QueryPlan
-from .text import stems
+from .text import content_stems, stems
 from .understand import COMPARATIVE as _COMPARATIVE
 from .verdict import yes_no
 
@@ -200,6 +200,24 @@ def _each_verdict(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan, pai
     return f"{said[a]} in the {names[a]}; {said[b].lower()} in the {names[b]}."
 
 
+# "do both places let the police enforce it?" ("can the officer block it in both, and can the police enforce it?" asks
+# two things, the first of both)
+_BOTH_ASKED = re.compile(r"\b(?:do|does|did|can|could|may|must|will|would|are|is|have|has)\b both\b", re.I)
+
+
+def _only_one_says(plan: QueryPlan, names: dict[str, str], only: dict[str, list[str]]) -> str | None:
+    """"Do both Hempstead and Tuckahoe let a contractor keep doing work needed to secure the site?" when only one
+    text says "necessary to secure the site": No, and which one says it. None unless a yes/no question asks of
+    both and the words only one text has carry two or more of the question's own content words."""
+    if not plan.yes_no or not _BOTH_ASKED.search(plan.query):
+        return None
+    asked = set(content_stems(plan.query))
+    saying = [(m, x) for m, words in only.items() for x in words if len(asked & set(content_stems(x))) >= 2]
+    if len({m for m, _ in saying}) != 1:
+        return None
+    return f"No, not both: only the {names[saying[0][0]]}'s text says so."
+
+
 def answer_compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) -> Answer:
     question = plan.query
     data = compare(corpus, backend, plan)
@@ -230,7 +248,8 @@ def answer_compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) ->
     said = [f"only {names[m]} says " + "; ".join(f"\u201c{x}\u201d" for x in only[:4]) for m, only in ((a, only_a), (b, only_b)) if only]
     summary = ("Both texts are worded the same, but for the names of the municipalities and their offices." if not said
                else "Differences in wording: " + "; ".join(said) + ("" if said[-1].endswith(".\u201d") else "."))
-    verdict = _same_or_not(plan, differ=bool(only_a or only_b)) or _each_verdict(corpus, backend, plan, pair, (a, b))
+    verdict = _same_or_not(plan, differ=bool(only_a or only_b)) or _each_verdict(corpus, backend, plan, pair, (a, b)) \
+        or _only_one_says(plan, names, {a: only_a, b: only_b})
     summaries = [D.summary(corpus, c.id, names[c.municipality]) for c in citations]
     # "..., how does it get paid back - Hempstead vs Tuckahoe?" asks what each does ("how do the fines differ?" how
     # they differ)

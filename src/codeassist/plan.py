@@ -141,6 +141,10 @@ _LANDMARK = re.compile(r"\b(?:next to|near|nearby|beside|bordering|borders|outsi
                        r"across (?:the (?:line|border) )?from|neighbou?ring|just past|right by)\s+(?:the\s+)?$")
 # Whether a law reaches something: "does the Town's article apply to ...", "is my lot covered by ...".
 _REACH = re.compile(r"\b(?:apply|applies|applicable|cover|covers|covered|govern|governs|reach|reaches|extend|extends)\b", re.I)
+# The law itself is what is asked to reach ("do the village's electrical rules apply to us?"; not "does my Yonkers
+# license apply here?")
+_LAW_REACH = re.compile(r"\b(?:rules?|code|chapter|law|ordinance|regulations?|requirements?)\b[^.?!]{0,30}\b(?:apply|applies|cover|covers|"
+                        r"govern|governs|reach|reaches|extend|extends)\b", re.I)
 # A question about what a document says or requires, or how to act under it.
 _CONTENTS = re.compile(
     r"\bwhat (?:does|do|did|would|will) .{0,80}?\b(?:say|says|require|requires|contain|include|specify|mean|cover|list|set|"
@@ -576,6 +580,10 @@ class Planner:
             [o for o in self.corpus.ordinances.values() if o.municipality in scope]
         in_state = bool(_REACH.search(text)) and not any(o.territory for o in asked_of)
         sited = bool(other) and self.gazetteer.sited_elsewhere(text, self.ours, in_state=in_state)
+        if other and not sited and _LAW_REACH.search(text):
+            # "adding a room in Bronxville: do the Tuckahoe electrical permit rules apply to us?": where the law
+            # applies (its territory) answers it, whatever else its words draw
+            citations = (*citations, *(o.territory for o in asked_of if o.territory and o.territory not in citations))
         route = U.route(self.speller.respelled(text), self.definitions, 0 if sited else len(named), other_place=other, slots=slots, glossary=self.glossary,
                         names_law=bool(laws) and bool(self.corpus.ordinances_named(U.without_titles(text))))
         # "what does § 1-7 say?", "§ 1-7 text?": asked for what a document the texts refer to holds

@@ -10,7 +10,8 @@ SQFT_PER_ACRE = 43_560
 
 _NUM_WORDS = {"half": 0.5, "a quarter": 0.25, "quarter": 0.25, "one": 1, "two": 2, "three": 3, "four": 4,
               "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "an": 1, "a": 1}
-_FRACTIONS = {"three quarters": 0.75, "two thirds": round(2 / 3, 4), "a third": round(1 / 3, 4), "third": round(1 / 3, 4)}
+_FRACTIONS = {"three quarters": 0.75, "two thirds": round(2 / 3, 4), "a third": round(1 / 3, 4), "third": round(1 / 3, 4),
+              "a tenth": 0.1, "tenth": 0.1}
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
              "fifth": 5, "5th": 5}
 _NUMBER = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
@@ -70,8 +71,29 @@ _NO_DISTURBANCE = re.compile(r"\bno (?:soil|dirt|ground|earth|land)\b[^.?!,;]{0,
                              r"\bnot (?:touching|disturbing|moving|digging up) (?:the |any )?(?:soil|ground|dirt|earth|land)\b", re.I)
 
 
+# "well under an acre", "less than 20,000 sq ft": the area written is a bound the work stays below, not its size
+_UNDER = re.compile(r"\b(?:under|less than|below|fewer than|smaller than|short of|shy of|not (?:even|quite))\s+"
+                    r"(?:about\s+|roughly\s+|approximately\s+|around\s+)?$")
+
+
 def extract_area(q: str) -> tuple[str, float] | None:
     """('acres', 2.0) or ('sq_ft', 20000.0) as the user wrote it; None when no area is given."""
+    found = extract_area_bound(q)
+    return found[:2] if found else None
+
+
+def extract_area_bound(q: str) -> tuple[str, float, bool] | None:
+    """extract_area's (unit, area) and whether the area written is a bound the work stays under ("well under an
+    acre": less than 1 acre disturbed)."""
+    found = _area_at(q)
+    if found is None:
+        return None
+    unit, n, low, start = found
+    return unit, n, bool(_UNDER.search(low[:start]))
+
+
+def _area_at(q: str) -> tuple[str, float, str, int] | None:
+    """The area, the question as read (lower case, the law's own figures blanked) and where the area starts in it."""
     low = _unhyphened(q)
     # "a site that doesn't hit the one acre mark": the law's line, not the site's area
     low = _THRESHOLD_NAMED.sub(" ", low)
@@ -80,7 +102,7 @@ def extract_area(q: str) -> tuple[str, float] | None:
     # "one and a half acres", "an acre and a half", "2 and a half acres": the whole number and a half
     m = re.search(r"\b(\d+|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:and\s+a\s+half\s+acres?|acres?\s+and\s+a\s+half)\b", low)
     if m:
-        return "acres", (_num(m.group(1)) if m.group(1).isdigit() else _word_number(m.group(1))) + 0.5  # "an" is 1
+        return "acres", (_num(m.group(1)) if m.group(1).isdigit() else _word_number(m.group(1))) + 0.5, low, m.start()  # "an" is 1
     m = re.search(r"(-\s*)?" + _NUMBER + r"\s*(?:\+\s*)?(acres?|ac\b|square feet|square foot|sq\.? ?ft\.?|sf\b|ft2|sqft)", low)
     if m:
         unit = "acres" if m.group(3).startswith("ac") else "sq_ft"
@@ -88,12 +110,12 @@ def extract_area(q: str) -> tuple[str, float] | None:
         # "0.7 acre this spring and another 0.6 acre next year": the parts add up
         more = [_num(x.group(1)) for x in _MORE_AREA.finditer(low, m.end())
                 if ("acres" if x.group(2).startswith("ac") else "sq_ft") == unit]
-        return unit, round(n + sum(more), 6) if more and n > 0 else n
+        return unit, round(n + sum(more), 6) if more and n > 0 else n, low, m.start()
     # "4,200 square meters", "half a hectare": metric areas, converted (the law's line is one acre)
     m = re.search(r"(-\s*)?" + _NUMBER + r"\s*(" + _METRIC + r")", low)
     if m:
         n = -_num(m.group(2)) if m.group(1) else _num(m.group(2))
-        return metric_area(n, m.group(3))
+        return (*metric_area(n, m.group(3)), low, m.start())
     # "8 by 10 feet", "10' x 12'", "20x30 ft": the sides of a rectangle, in feet.
     m = re.search(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:'|ft\.?|feet|foot)?\s*(?:x|by|\u00d7)\s*(\d+(?:\.\d+)?)\s*(?:'|ft\b|feet\b|foot\b)", low)
     # "a 10x12 shed", "my shed is 8x10": sides with no unit, written with an x next to what they measure
@@ -101,12 +123,12 @@ def extract_area(q: str) -> tuple[str, float] | None:
                        r"only|just)\s+){0,2}(\d+(?:\.\d+)?)\s*(?:x|\u00d7)\s*(\d+(?:\.\d+)?)(?![\d.]*\s*(?:'|ft|feet|foot))", low)
     m = m or re.search(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:x|\u00d7)\s*(\d+(?:\.\d+)?)(?=\s+(?:[\w-]+\s+){0,2}" + _STRUCTURES + r"\b)", low)
     if m:
-        return "sq_ft", _num(m.group(1)) * _num(m.group(2))
+        return "sq_ft", _num(m.group(1)) * _num(m.group(2)), low, m.start()
     # "half an acre", "a third of an acre", "three quarters of an acre", "two acres"
-    m = re.search(r"\b(three quarters|two thirds|half|a quarter|quarter|a third|third|one|two|three|four|five|six|seven|"
-                  r"eight|nine|ten|an)\s+(?:(?:of\s+)?an?\s+)?acres?\b", low)
+    m = re.search(r"\b(three quarters|two thirds|half|a quarter|quarter|a third|third|a tenth|tenth|one|two|three|four|five|"
+                  r"six|seven|eight|nine|ten|an)\s+(?:(?:of\s+)?an?\s+)?acres?\b", low)
     if m:
-        return "acres", _word_number(m.group(1))
+        return "acres", _word_number(m.group(1)), low, m.start()
     return None
 
 
@@ -115,18 +137,25 @@ _LOT_AREA = re.compile(r"(?:" + _NUMBER + r"|(three quarters|two thirds|half|a q
                        r"(?:(?:residential|vacant|empty|corner|wooded|commercial|building)\s+)?(?:lot|parcel|property|plot)s?\b")
 
 
+# "our lot in Hewlett is 1.2 acres, but we'll only disturb about 0.3 acre": the lot's area told after it
+_LOT_IS = re.compile(r"\b(?:lot|parcel|property|plot)\b[^.?!,;]{0,30}?\b(?:is|was|measures|totals|covers)\s+(?:about\s+|roughly\s+|"
+                     r"approximately\s+|around\s+|nearly\s+|almost\s+|just over\s+)?(?:" + _NUMBER + r"|(three quarters|two thirds|"
+                     r"half|a quarter|quarter|a third|one|two|three|four|five|six|seven|eight|nine|ten|an))\s*(?:of\s+an?\s+)?"
+                     r"(acres?|ac\b|square feet|square foot|sq\.? ?ft\.?|sf\b|sqft)")
+
+
 _COMPARED_AREA = re.compile(r"\b(?:under|over|less than|more than|below|above|at least|exceed\w*|than)\s+(?:an?|one|1)\s*acres?\b")
 
 
-def _beside_lot(q: str) -> tuple[re.Match[str], str, tuple[str, float] | None] | None:
+def _beside_lot(q: str) -> tuple[re.Match[str], str, tuple[str, float, bool] | None] | None:
     """The lot's area as the question writes it ("a quarter-acre lot"), the question without it, and the other
     area that text gives (None when none); None when no lot's area is written."""
     low = _unhyphened(q)
-    m = _LOT_AREA.search(low)
+    m = _LOT_AREA.search(low) or _LOT_IS.search(low)
     if m is None:
         return None
     others = low[:m.start()] + " " + low[m.end():]
-    return m, others, extract_area(others)
+    return m, others, extract_area_bound(others)
 
 
 def area_beyond_lot(q: str) -> tuple[str, str] | None:
@@ -144,7 +173,9 @@ def area_beyond_lot(q: str) -> tuple[str, str] | None:
     if lot_acres <= 0 or acres <= lot_acres:
         return None
     unit = {"acres": "acres", "sq_ft": "sq ft"}
-    lot = re.sub(r"^an?\s+", "", q[m.start():m.end()], flags=re.I)  # as written (_unhyphened keeps offsets)
+    # as written (_unhyphened keeps offsets); "lot ... is 1.2 acres" is said "1.2 acres lot"
+    lot = re.sub(r"^an?\s+", "", q[m.start():m.end()] if m.re is _LOT_AREA else
+                 f"{q[m.start(1 if m.group(1) else 2):m.end(3)]} lot", flags=re.I)
     return f"{rest[1]:,g} {unit[rest[0]]}", lot
 
 
@@ -341,7 +372,7 @@ def extract_offense_number(q: str) -> int | None:
     # One more than the offenses dated before the word (at least one): "convicted in 2022 and again this year" is
     # the 2nd, "offenses in September 2022 and January 2024, and now convicted again" the 3rd, "convicted of a
     # violation in 2023 and committed another one in 2026" the 2nd.
-    m = re.search(r"\b(?:convict\w*|offen[cs]es?|violat\w*|cited|caught|fined)\b[^.?!]{0,40}\b(again)\b", low) or \
+    m = re.search(r"\b(?:convict\w*|offen[cs]es?|violat\w*|cited|caught|fined)\b[^.?!]{0,100}?\b(again)\b", low) or \
         re.search(r"\b(?:convict\w*|cited|caught|fined)\b[^.?!]{0,60}\b(another|one more)\s+(?:one|offen[cs]e|violation)\b", low)
     if m:
         return max(1, len(re.findall(r"\b(?:19|20)\d{2}\b", low[:m.start(1)]))) + 1
@@ -515,15 +546,17 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
         slots[name] = value
         words[name] = match or ""
 
-    area = extract_area(q)
+    area = extract_area_bound(q)
     beside = _beside_lot(q) if area else None
     if beside is not None and beside[2] is not None:
         area = beside[2]  # "a home on a 2-acre wooded lot, clearing about 1.5 acres": the work's area, not the lot's
     if area and _NO_DISTURBANCE.search(q):
-        area = (area[0], 0.0)  # "gutting the inside of a 2-acre warehouse, no soil touched": the area is not disturbed
+        area = (area[0], 0.0, False)  # "gutting the inside of a 2-acre warehouse, no soil touched": no area disturbed
     if area:
         put("area_unit", area[0], None)
-        put("area", area[1], f"{area[1]:g} {area[0]}")
+        put("area", area[1], f"{'under ' if area[2] else ''}{area[1]:g} {area[0]}")
+        if area[2]:
+            put("area_under", True, "under")
     beyond = area_beyond_lot(q)
     if beyond:
         put("area_beyond_lot", list(beyond), " on a ".join(beyond))
@@ -589,7 +622,7 @@ _FLAG_SLOTS = {
                                r"(?:a|one|single) (?:new |brand[- ]new |custom |small )(?:house|home)\b|"
                                r"(?:house|home) for (?:my|our) (?:own )?family|our (?:own )?(?:family )?(?:house|home)\b",
     # "a development" is a subdivision; "land development (activity)" is the law's own term, not a plan.
-    "part_of_common_plan": r"\b(subdivision|lots|phases|phased|larger (?:common )?plan|common plan|(?:campus |site )?master plan|"
+    "part_of_common_plan": r"\b(subdivision|lots|phases|phased|(?:larger|bigger|overall) (?:common )?plan|common plan|(?:campus |site )?master plan|"
                            # "this first phase is only 0.6 acres"
                            r"(?:first|second|third|next|later|initial|early|this) phase|phase (?:one|two|three|1|2|3|i|ii|iii)|(?<!land )development(?! activit)|"
                            r"one of (?:the )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|many|a few) (?:houses|homes|lots|"
@@ -622,7 +655,7 @@ _EVENT_SLOTS: list[tuple[str, str]] = [
                         r"terminated|died|last day|resign\w*|depart\w*)\b"),
     ("registration", r"\b(registration|registered|license|licence)\b"),
     ("final_acceptance", r"\b(final acceptance|guarantee|bond|escrow|letter of credit)\b"),
-    ("construction_start", r"\b(start|starting|begin|break(?:ing)? ground|mobiliz\w*)\b"),
+    ("construction_start", r"\b(start|starts|starting|begin|begins|beginning|commenc\w*|kick(?:s|ing)? off|break(?:ing|s)? ground|mobiliz\w*)\b"),
 ]
 
 EVENT_PATTERNS = dict(_EVENT_SLOTS)

@@ -60,7 +60,10 @@ def items_cited(q: str) -> str:
 
 _LOOKUP_WORDS = re.compile(r"\b(what does|what do|show|say|says|text of|read|full text|quote|look ?up|open|cite|"
                            r"what'?s in|what is in|wording|verbatim|pull (?:up|out)|bring up|display|print|"
-                           r"(?:can|could|may) (?:i|we) see|let me see)\b", re.I)
+                           r"(?:can|could|may) (?:i|we) see|let me see|"
+                           # "Tuckahoe 7B-5(g) -- which exemption is that one?", "what milestone is 7B-6(a)(1)(g)?"
+                           r"(?:which|what) (?:milestone|exemption)\b|what(?:'s| is) (?:it|that)(?: one)?\s*\?|"
+                           r"what goes in (?:that|this) (?:part|item|paragraph))\b", re.I)
 _DEFINITION = re.compile(
     r"^(?:what(?:'s| is| are| does| counts as| qualifies as|s)|define|definition of|meaning of|who (?:is|counts as)|"
     r"what do(?:es)? (?:they|you|the (?:town|village|law|code)) mean by)\s+(?:an?\s+|the\s+)?[\"'\u2018\u201c]?(?P<term>[^?\"'\u2019\u201d]+?)[\"'\u2019\u201d]?"
@@ -74,7 +77,8 @@ _DEFINITION_TAIL = re.compile(r"^(?:an?\s+|the\s+)?(?P<term>[a-z][a-z' -]{2,60}?
 _DEFINITION_LEAD = re.compile(r"^(?:an?\s+|the\s+)?(?P<term>[a-z][a-z' ]{2,60}?)\s*(?:[-\u2013\u2014:,?]+\s*)"
                               r"(?:what does (?:that|it|this) (?:mean|stand for)|what(?:'s| is) (?:that|it|this)|"
                               r"what(?:'s| is) (?:the )?(?:meaning|definition)|what(?:'s| is| are) included|meaning|definition|"
-                              r"defined how)\b", re.I)
+                              r"defined how|how (?:is|are) (?:that|it|this|the) (?:word |term )?defined|"
+                              r"what does (?:that|this|the) (?:word|term) mean)\b", re.I)
 _COMPARE = re.compile(r"\b(differ|different|difference|differences|compar(?:e|ed|es|ing)|comparison|versus|vs\.?|same in both|both towns|"
                       r"both places|both municipalities|the same in|same as|in both|differently|same|identical|alike|"
                       r"between\s+[\w.' -]{1,60}?\s+and\s+[\w.'-]+)\b", re.I)  # the municipalities are counted by the caller
@@ -106,8 +110,8 @@ _APPLICABILITY = re.compile(
     r"am i exempt|are we exempt|is (?:it|this|that|my \w+) exempt|"
     r"(?:is|counts? as) (?:this|it|that|my \w+|our \w+) (?:a )?land development activity)", re.I)
 # With an area stated, whether it crosses the law's line: "over the threshold?", "are we in or out?".
-_OVER_THRESHOLD = re.compile(r"\b(?:over|under|above|below|past|meet|hit|cross|reach)(?:es|ed|ing|s)? (?:the |your |that |its )?"
-                             r"(?:(?:town|village|law|article|chapter|code)(?:'s|\u2019s)? )?(?:threshold|cutoff|cut-off|line)\b|\b(?:are|is) (?:we|i|it|this|the (?:job|site|project)) "
+_OVER_THRESHOLD = re.compile(r"\b(?:over|under|above|below|past|meet|hit|cross|reach|trip|trigger)(?:es|ed|ing|s|ped|ping)? (?:the |your |that |its )?"
+                             r"(?:(?:town|village|law|article|chapter|code)(?:'s|\u2019s)? ){0,2}(?:(?:acreage|area|size|one[- ]acre) )?(?:threshold|cutoff|cut-off|line)\b|\b(?:are|is) (?:we|i|it|this|the (?:job|site|project)) "
                              r"(?:in or out|covered or not)\b|(?:^|[.?!:;\u2014-]\s*)in or out\b|"
                              # "4,200 square meters: enough to fall under the Town rules?"
                              r"\b(?:fall|falls|come|comes) (?:under|within) (?:the |your |its )?(?:(?:town|village)(?:'s)? )?"
@@ -116,7 +120,7 @@ _CHECKLIST = re.compile(r"\b(what goes in|what (?:must|should|has to|needs to) (
                         # "what are all the things the SWPPP must include for a 3 acre site?"
                         r"what (?:are )?(?:all )?(?:the )?(?:things|items|parts|sections|elements)\b[^?]{0,30}\b(?:swppp|plan) "
                         r"(?:must|should|has to|needs to|shall) (?:contain|include|have|show|list)|"
-                        r"checklist|contents of (?:a |my |the )?swppp|what (?:do i|should i|must i) (?:put|include) in|"
+                        r"checklist|contents of (?:a |my |the )?swppp|which (?:of the )?(?:swppp |plan )?(?:items|parts|sections|elements)\b(?! of (?:the )?(?:law|article|chapter|code))|what (?:do i|should i|must i) (?:put|include) in|"
                         # "what else has to be in the SWPPP?", "what needs to go in the plan?"
                         r"what (?:else )?(?:has|needs|have|must|should) (?:to )?(?:be|go) in(?:to)? (?:a |my |the |our )?(?:swppp|plan))\b", re.I)
 _PENALTY = re.compile(r"\b(fines?|penalt(?:y|ies)|how much (?:will|would|could|do) (?:i|we|they) (?:owe|pay|be fined)|jail|imprison|"

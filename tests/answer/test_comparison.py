@@ -281,3 +281,13 @@ def test_the_first_hits_of_one_model_provision_are_the_pair_however_alike_a_lowe
     pair = C.compare(corpus, Fixed(), plan)["pairs"][0]
     assert (pair["hempstead"]["id"], pair["tuckahoe"]["id"]) == ("hempstead:enforcement(E)", "tuckahoe:7B-8(e)")
     assert C.SAME_PROVISION <= pair["similarity"] < 0.9
+
+
+def test_asked_whether_both_do_what_only_one_text_says_is_no(assistant):
+    # only the Town's text has the county police enforce the officer's order
+    ans = assistant.ask("Do both places let the police enforce the stormwater officer's order holding up occupancy?")
+    assert ans.intent == "compare"
+    assert ans.lead.startswith("No, not both: only the Town of Hempstead's text says so."), ans.lead
+    # two things asked, the first of both: no No made up from the second
+    ans = assistant.ask("Hempstead vs Tuckahoe: can the officer block occupancy in both, and can the police enforce it?")
+    assert not ans.lead.startswith("No, not both"), ans.lead

@@ -57,6 +57,15 @@ def test_a_short_negative_question_pointing_back_asks_the_positive():
     # an elliptical "have to?" points back at the statement before it, negative or not
     assert asked_negatively("We never touch dirt or any drainage - do we really have to?")
     assert not asked_negatively("We dig the trenches. Do we have to?")
+    # "not only" adds to what is asked
+    assert not asked_negatively("Is cutting the yearly volume of runoff, not only the peak flow, one of the goals?")
+
+
+def test_only_in_a_description_or_not_only_asks_no_only():
+    from codeassist.asking import ONLY_ASKED
+    assert ONLY_ASKED.search("my engineer says only a PE can sign it. Is that right?")
+    assert not ONLY_ASKED.search("Is a concrete-lined ditch that only runs when it rains a channel?")
+    assert not ONLY_ASKED.search("Is cutting the yearly volume, not only the peak flow, a goal?")
 
 
 @pytest.mark.parametrize("question,kind,headnote_question", [

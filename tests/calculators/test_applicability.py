@@ -303,3 +303,46 @@ def test_the_officers_discretion_below_the_line_is_in_the_rules_words():
     insisting = headline(out, NAMES, None, "the officer is insisting on a SWPPP anyway. Can he do that when we're under an acre?")
     assert insisting.startswith("Yes, it may:") and "Stormwater Management Officer may still" in insisting
     assert run(ApplicabilityInput(municipality="hempstead", disturbed_acres=2)).officer_may_still_require is None
+
+
+# --- an area given as a bound ("well under an acre") -------------------------------------------------
+
+@pytest.mark.parametrize(("kw", "lda", "swppp"), [
+    (dict(disturbed_acres=1, disturbed_under=True), "no", "no"),           # under the one-acre line
+    (dict(disturbed_sq_ft=20_000, disturbed_under=True), "no", "no"),
+    (dict(disturbed_acres=3, disturbed_under=True), "unknown", "unknown"),  # may or may not reach it
+    (dict(disturbed_acres=1, disturbed_under=True, part_of_common_plan=True), "yes", "yes"),
+    # routine maintenance under five acres may be exempt, whatever the law's reach
+    (dict(disturbed_acres=3, disturbed_under=True, activity="routine_maintenance"), "unknown", "likely_exempt"),
+])
+def test_an_area_bound_settles_only_what_it_settles(kw, lda, swppp):
+    out = calc(**kw)
+    assert (out.land_development_activity, out.swppp_required) == (lda, swppp)
+    assert out.disturbed_under and "less than" in out.steps[1].text
+    assert not out.conditions  # no condition is met by an area that may be smaller
+
+
+def test_an_area_bound_is_said_as_a_bound():
+    from codeassist.calculators.applicability import headline, read_slots
+    data, follow = read_slots({"area": 1.0, "area_unit": "acres", "area_under": True}, "well under an acre, SWPPP?",
+                              "hempstead")
+    assert follow is None and data["disturbed_under"] is True
+    first = headline(run(ApplicabilityInput(**data)), NAMES, data, "well under an acre, SWPPP?")
+    assert first.startswith("No: the stormwater law's SWPPP requirement does not apply (Town of Hempstead, less than 1 "
+                            "acre disturbed)")
+    # a bound above the law's line settles nothing: the area is asked for
+    data, follow = read_slots({"area": 3.0, "area_unit": "acres", "area_under": True}, "less than 3 acres, SWPPP?",
+                              "hempstead")
+    assert data is None and "less than 3 acres" in follow and "How much land" in follow
+    # a new area given in a follow-up is no bound
+    data, _ = read_slots({"area": 2.0, "area_unit": "acres"}, "and 2 acres?", "hempstead", prior=data or
+                         {"municipality": "hempstead", "disturbed_acres": 1.0, "disturbed_under": True})
+    assert "disturbed_under" not in data
+
+
+def test_out_of_reach_and_exempt_listed_are_both_said():
+    from codeassist.calculators.applicability import headline
+    out = calc(disturbed_acres=1, disturbed_under=True, activity="routine_maintenance")
+    assert out.swppp_required == "no" and out.exemptions
+    assert headline(out, NAMES, None, "regrading the ditch, well under an acre: review?").endswith(
+        "and the activity is also one the law says \u201cmay be exempt\u201d from review.")

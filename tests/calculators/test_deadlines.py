@@ -298,6 +298,9 @@ def test_the_next_weekly_report_is_seven_days_after_the_last():
      "completion_of_rough_grading"),
     ("site clearing will be done March 20 2026 - when's the notice due?", {"dates": ["2026-03-20"]},
      "completion_of_site_clearing"),
+    # one word of a completion milestone's own, with the work said to finish
+    ("Clearing on our lot should wrap up Thursday Aug 13, 2026 around 3pm. When do we have to give notice?",
+     {"dates": ["2026-08-13"]}, "completion_of_site_clearing"),
     # another name for a listed milestone (the rules' `said`), and "construction" left unsaid
     ("We winterize the site Nov 20 2026, end of the season for us. When is the notice due?", {"dates": ["2026-11-20"]},
      "close_of_the_construction_season"),
@@ -326,6 +329,7 @@ def test_a_listed_milestone_named_in_the_question_dates_its_notice(question, slo
     ("Rough grading wraps up Thursday. How much heads-up does the town need?", {"dates": ["2026-01-08"]}),  # the rule, not a day
     ("We wrap up rough grading soon. When do we notify?", {}),                                               # no date given
     ("construction wraps up June 8, 2026. when do we notify?", {"dates": ["2026-06-08"]}),                    # no milestone's words
+    ("we start clearing June 8, 2026. when do we notify?", {"dates": ["2026-06-08"]}),                       # clearing not finished
 ])
 def test_no_milestone_notice_without_a_date_a_day_asked_or_a_milestones_words(question, slots):
     from codeassist.calculators.deadlines import read_slots

@@ -289,6 +289,9 @@ def test_compare_wording_about_one_place_is_not_a_comparison(build):
     ("can they fine me $5,000 for erosion in hempstead, is that right?", "penalty", None),  # an amount asked about
     ("the town says a first stormwater violation can cost $500. right?", "penalty", "offense_number"),
     ("third stormwater strike within 5 yrs in tuckahoe, max fine?", "penalty", "offense_number"),
+    ("A site plan in East Atlantic Beach shows 0.45 hectares of disturbance. Does that trip the Town article's acreage "
+     "threshold?", "applicability", "area"),
+    ("6.5-acre distribution warehouse in West Hempstead. Which SWPPP items apply?", "swppp_checklist", "area"),
 ])
 def test_a_calculator_when_its_input_is_in_the_question(build, question, calculator, slot):
     plan = build(question)
@@ -410,6 +413,17 @@ def test_pouring_concrete_is_not_a_storm(build):
     ("our supervising electrician quit April 10", {"event": "supervisor_left"}, {}),
     ("it poured last night, maybe an inch", {"inches": 1.0, "event": "storm"}, {}),
     ("Saturday we got four tenths of an inch of rain", {"inches": 0.4}, {}),   # not "an inch"
+    ("reshaping a swale back to its original grade, about a tenth of an acre", {"area": 0.1, "area_unit": "acres"}, {}),
+    # a bound the work stays under, not the area itself
+    ("regrading a ditch back to its original grade, well under an acre of work", {"area": 1.0, "area_under": True},
+     {"area": "under 1 acres"}),
+    ("less than 20,000 sq ft of grading", {"area": 20000.0, "area_unit": "sq_ft", "area_under": True}, {}),
+    # the lot's area told after it is the lot's, not the work's
+    ("Our lot in Hewlett is 1.2 acres, but we'll only disturb about 0.3 acre for an addition", {"area": 0.3}, {}),
+    # "again" counts one more than the years of the convictions told before it, however long the list
+    ("convicted under the Town stormwater law in March 2022, June 2023 and May 2025, and now again in February 2026",
+     {"offense_number": 4}, {}),
+    ("Work starts on the site on Tuesday, March 2, 2027", {"event": "construction_start"}, {}),
     ("our inspection firm got DQ'd on June 1", {"event": "disqualified"}, {}),
     ("0.6 acres, one of 8 houses the same developer is building", {"area": 0.6, "part_of_common_plan": True}, {}),
     ("regrading roughly 30k square feet", {"area": 30000.0, "area_unit": "sq_ft"}, {}),
@@ -564,6 +578,7 @@ def test_control_characters_are_cleaned_before_planning(build):
     ("the town's impervious cover definition", "impervious cover"),
     ("When the town's article says 'the Department', which one is it?", "department"),
     ("is a paved patio impervious cover?", "impervious cover"),
+    ("recharge -- how is that word defined in the Town's stormwater definitions?", "recharge"),
 ])
 def test_definition_questions_in_other_shapes(build, question, term):
     plan = build(question, "hempstead")
@@ -594,6 +609,8 @@ def test_a_defined_term_inside_a_question_is_not_a_definition_question(build):
     # another trade's licence, with the electrical code as the yardstick
     ("Does Tuckahoe require plumbers to be licensed too, like electricians?", "licensing of plumbers and other trades"),
     ("do I need a licensed electrician to move an outlet?", None),
+    ("My landlord still hasn't turned the heat on and it's November. What are the rules?", "heat and hot water in rented homes"),
+    ("Are gas leaf blowers banned during the summer? I run a landscaping crew.", "leaf blowers"),
 ])
 def test_an_off_topic_word_beside_the_laws_subject(build, question, subject):
     assert build(question, "hempstead").subject == subject
@@ -1374,3 +1391,26 @@ def test_my_village_beside_another_village_is_that_village(build):
     plan = build("I live in the incorporated Village of Hempstead, not the unincorporated part of the town. What "
                  "stormwater permit does my village require for a new driveway?")
     assert plan.named == () and plan.intent == "abstain" and plan.other_place == "Village of Hempstead"
+
+
+def test_a_place_outside_the_law_asked_whether_the_law_reaches_it_pins_the_laws_territory(build):
+    # "do the Tuckahoe electrical permit rules apply to us (in Bronxville)?": § 7-2 says where the chapter applies
+    plan = build("We're adding a room in Bronxville, right next door to Tuckahoe. Do the Tuckahoe electrical permit "
+                 "rules apply to us?")
+    assert plan.citations[:1] == ("tuckahoe:7-2",)
+    # a licence asked to reach is not the law asked to
+    assert "tuckahoe:7-2" not in build("I have a Yonkers electrical license. Does it apply in Tuckahoe?").citations
+
+
+def test_what_the_text_leaves_unnamed_is_a_gap(build, corpus):
+    # the Design Manual's year: the text says only "most current version or its successor"
+    manual = build("Which edition of the NYS Stormwater Management Design Manual is the Town using right now, 2010 or "
+                   "2015?", "hempstead")
+    assert gap_key(corpus, "hempstead:392(A)(1)") in manual.gaps
+    # which edition counts, no year asked, is the text's own answer
+    assert gap_key(corpus, "hempstead:392(A)(1)") not in build("Which edition of the design manual counts in Hempstead?",
+                                                               "hempstead").gaps
+    # the "applicable municipal board" the Village's officer forwards plans to is named nowhere
+    board = build("Which board in Tuckahoe is the 'applicable municipal board' that the SMO forwards SWPPPs to -- the "
+                  "Planning Board?", "tuckahoe")
+    assert gap_key(corpus, "tuckahoe:7B-4(b)") in board.gaps

@@ -50,6 +50,8 @@ class ApplicabilityInput(BaseModel):
     disturbed_sq_ft: SquareFeet | None = Field(
         default=None, description="The same in square feet (43,560 sq ft per acre); give this or disturbed_acres."
     )
+    disturbed_under: bool = Field(default=False, description="The area given is a bound the work stays under (\"well "
+                                  "under an acre\": less than 1 acre is disturbed), not the area itself.")
     part_of_common_plan: bool = Field(default=False, description="Part of a larger common plan of development or sale.")
     activity: Activity = Field(default="construction", description="What the disturbance is for.")
     single_family_residence: bool = Field(default=False, description="Construction of a single-family residence.")
@@ -90,6 +92,7 @@ class ApplicabilityOutput(BaseModel):
 
     municipality: str
     disturbed_acres: float = Field(description="The disturbed area used, in acres.")
+    disturbed_under: bool = Field(default=False, description="Less than disturbed_acres is disturbed (a bound was given).")
     land_development_activity: Literal["yes", "no", "unknown"]
     swppp_required: Literal["yes", "no", "likely_exempt", "unknown"]
     exemptions: list[ExemptionRef] = Field(default_factory=list)
@@ -117,24 +120,43 @@ class ApplicabilityOutput(BaseModel):
 BEFORE_LAW = ("subdivision_plat_approved_before_law", "building_permit_approved_before_law")
 
 
+def acres_words(acres: float, under: bool = False) -> str:
+    """"1 acre", "2.5 acres", "less than 1 acre" (a bound the work stays under)."""
+    return f"{'less than ' if under else ''}{acres:g} acre{'' if acres == 1 else 's'}"
+
+
+def _reaches(inp: ApplicabilityInput, acres: float, line: float) -> bool | None:
+    """Whether the land disturbed is `line` acres or more; None when a bound given does not settle it ("under 3
+    acres" against a one-acre line)."""
+    if not inp.disturbed_under:
+        return acres >= line
+    return False if acres <= line else None
+
+
 def _lda(rules: ApplicabilityRules, inp: ApplicabilityInput, acres: float, steps: list[Step], caveats: list[str]) -> Literal["yes", "no", "unknown"]:
     t = rules.land_development
     if t is None:
         unknown = rules.threshold_unknown
         assert unknown is not None  # the rules model requires one of the two
         caveats.append(unknown.caveat)
-        model_lda = acres >= unknown.model_acres or (inp.part_of_common_plan and acres > 0)
+        model_lda = bool(_reaches(inp, acres, unknown.model_acres)) or (inp.part_of_common_plan and acres > 0)
         assumption = unknown.assumption.format(verdict="would" if model_lda else "would not")
         steps.append(step(assumption))
         caveats.append(assumption)
         return "unknown"
-    if acres >= t.acres:
-        steps.append(step(f"{acres:g} acres is {t.words} or more of land disturbance: a land development activity.", t.area))
+    reaches = _reaches(inp, acres, t.acres)
+    amount = acres_words(acres, inp.disturbed_under)
+    if reaches:
+        steps.append(step(f"{amount} is {t.words} or more of land disturbance: a land development activity.", t.area))
         return "yes"
     if inp.part_of_common_plan and acres > 0:
-        steps.append(step(f"{acres:g} acres is under {t.words} but part of a larger common plan: a land development activity.", t.common_plan))
+        steps.append(step(f"{amount} is under {t.words} but part of a larger common plan: a land development activity.", t.common_plan))
         return "yes"
-    steps.append(step(f"{acres:g} acres is under {t.words} and not part of a larger common plan: not a land development activity.", t.area))
+    if reaches is None:
+        steps.append(step(f"{amount} may or may not be {t.words} or more of land disturbance: the figure given does not "
+                          "settle whether the project is a land development activity.", t.area))
+        return "unknown"
+    steps.append(step(f"{amount} is under {t.words} and not part of a larger common plan: not a land development activity.", t.area))
     return "no"
 
 
@@ -147,7 +169,7 @@ def _exemptions(rules: ApplicabilityRules, inp: ApplicabilityInput, acres: float
     not_exempt = None
     if inp.activity in table:
         limit = ex.limits.get(inp.activity)
-        if limit is not None and acres >= limit.below_acres:
+        if limit is not None and _reaches(inp, acres, limit.below_acres):
             steps.append(cited(limit, acres=acres))
             not_exempt = steps[-1].text
         else:
@@ -187,7 +209,8 @@ def _conditions(rules: ApplicabilityRules, inp: ApplicabilityInput, acres: float
                 conditions.append(c.key)
                 steps.append(step(c.step.format(acres=acres), c))
             continue
-        if (c.min_acres is not None and acres < c.min_acres) or (c.below_acres is not None and acres >= c.below_acres):
+        if (c.min_acres is not None and not _reaches(inp, acres, c.min_acres)) or \
+                (c.below_acres is not None and _reaches(inp, acres, c.below_acres) is not False):
             continue
         excluded = [f for f in c.excludes if getattr(inp, f)]
         if excluded:
@@ -199,7 +222,7 @@ def _conditions(rules: ApplicabilityRules, inp: ApplicabilityInput, acres: float
         steps.append(step(c.step.format(acres=acres), c))
     if conditions:
         steps.append(cited(post.controls))
-    caveats.extend(at.caveat for at in post.caveats_at if acres == at.acres)
+    caveats.extend(at.caveat for at in post.caveats_at if acres == at.acres and not inp.disturbed_under)
     return conditions
 
 
@@ -260,6 +283,7 @@ def run(inp: ApplicabilityInput) -> ApplicabilityOutput:
     return ApplicabilityOutput(
         municipality=inp.municipality,
         disturbed_acres=acres,
+        disturbed_under=inp.disturbed_under,
         land_development_activity=lda,
         swppp_required=swppp,
         exemptions=exemptions,
@@ -271,7 +295,9 @@ def run(inp: ApplicabilityInput) -> ApplicabilityOutput:
         plan_preparers=preparers,
         max_disturbed_at_once_acres=at_once,
         at_once_rule=at_once_rule,
-        unsettled_because=rules.threshold_unknown.missing if lda == "unknown" and rules.threshold_unknown else None,
+        unsettled_because=(rules.threshold_unknown.missing if rules.threshold_unknown else
+                           f"the figure given ({acres_words(acres, True)}) does not settle whether the land disturbed "
+                           "reaches the law's threshold") if lda == "unknown" else None,
         officer_may_still_require=rules.other_sites.caveat if lda == "no" and rules.other_sites is not None else None,
         steps=steps,
         caveats=caveats,
@@ -311,7 +337,10 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
     if "area" in slots:
         data.pop("disturbed_acres", None)
         data.pop("disturbed_sq_ft", None)
+        data.pop("disturbed_under", None)
         data["disturbed_acres" if slots["area_unit"] == "acres" else "disturbed_sq_ft"] = slots["area"]
+        if slots.get("area_under"):
+            data["disturbed_under"] = True
     if "activity" in slots:
         data["activity"] = slots["activity"]
     for flag in ("single_family_residence", "agricultural_property", "part_of_common_plan", "discharges_to_impaired_water",
@@ -320,16 +349,25 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
             data[flag] = slots[flag]
     if "disturbed_acres" not in data and "disturbed_sq_ft" not in data:
         return None, "How much land will the project disturb in total (in acres or square feet)?"
+    if data.get("disturbed_under") and "activity" not in data:
+        # "under 3 acres": whether that reaches a one-acre line is not said; a bound at or below the line settles it
+        rules = rules_for(municipality, "applicability")
+        line = rules.land_development.acres if rules is not None and rules.land_development is not None else None
+        bound = to_acres(data.get("disturbed_acres"), data.get("disturbed_sq_ft"))
+        if line is not None and bound > line:
+            return None, (f"The question gives {acres_words(bound, True)} disturbed; the law's line is {line:g} acre"
+                          f"{'' if line == 1 else 's'}. How much land will the project disturb in total (in acres or square feet)?")
     return data, None
 
 
 def area_words(out: Any, data: dict | None, question: str = "") -> str:
     """The area disturbed as the user gave it: square feet when they wrote square feet, else acres; a metric area
     is said to be converted (its figure is not repeated: the calculation holds the converted one)."""
+    under = "less than " if getattr(out, "disturbed_under", False) else ""
     if data and data.get("disturbed_sq_ft") is not None:
-        words = f"{data['disturbed_sq_ft']:,g} sq ft disturbed"
+        words = f"{under}{data['disturbed_sq_ft']:,g} sq ft disturbed"
     else:
-        words = f"{out.disturbed_acres:g} acres disturbed"
+        words = f"{acres_words(out.disturbed_acres, bool(under))} disturbed"
     unit = metric_unit(question)
     return f"{words}, converted from {unit}" if unit else words
 
@@ -407,6 +445,9 @@ def headline(out: ApplicabilityOutput, names: dict[str, str], data: dict | None 
         if required == "unknown" and out.unsettled_because:
             verdict += f": {out.unsettled_because}"
     extra = ""
+    if required == "no" and out.exemptions:
+        # "regrading a ditch back to its grade, well under an acre: review?": out of reach, and exempt-listed too
+        return f"{verdict} {where}, and the activity is also one the law says \u201cmay be exempt\u201d from review."
     if out.conditions and required == "likely_exempt":
         extra = f" If the exemption is not granted, post-construction stormwater controls apply (Condition {', '.join(out.conditions)})."
     elif out.conditions:

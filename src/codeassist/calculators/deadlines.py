@@ -420,7 +420,10 @@ ASKS_A_DAY = re.compile(r"\b(?:when|when'?s|latest|last (?:day|moment|minute|tim
 # Words every listed milestone shares, or that a question about a construction site leaves unsaid: the rest
 # name one ("we wrap up rough grading June 8" -> completion of rough grading; "we reopen for the season" ->
 # reopening of the construction season).
-_MILESTONE_SHARED = frozenset(("complet", "start", "of", "construct"))
+_MILESTONE_SHARED = frozenset(("complet", "start", "of", "construct", "site"))
+# "clearing should wrap up Thursday": one word of a completion milestone's own ("clearing") names it when the
+# question says the work finishes
+_FINISHING = re.compile(r"\b(?:finish\w*|wrap(?:s|ping)? (?:it |things )?up|done|complet\w*|be over)\b", re.I)
 
 
 @lru_cache(maxsize=4096)  # (every milestone's other names are tried on each dated question)
@@ -438,7 +441,8 @@ def _milestone_named(question: str, municipality: str) -> str | None:
     best: tuple[int, str] | None = None
     for key, ref in milestones(municipality).items():
         words = set(content_stems(ref.quote)) - _MILESTONE_SHARED
-        if len(words) >= 2 and words <= asked and (best is None or len(words) > best[0]):  # not "construction" alone
+        named = len(words) >= 2 or (len(words) == 1 and ref.quote.startswith("Completion of") and _FINISHING.search(question))
+        if named and words <= asked and (best is None or len(words) > best[0]):  # not "construction" alone
             best = (len(words), key)
     if best is None:
         # of several named ("shut down for the winter and we want to start back up Tuesday, March 16"), the one
