@@ -517,6 +517,10 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
         intro = _lead_in(corpus, lead.id)
         said = _said(intro, lead.quote)
         verdict = (yes_no(plan, hit, said) if hit.id == lead.id else None) or _mentions(scorer, plan, said)
+        if verdict == "No" and plan.other_place and any(o.territory == lead.id for o in corpus.ordinances.values()):
+            # "adding a room in Bronxville: do Tuckahoe's electrical rules apply to us?": where it applies, and not
+            verdict = (f"No: the law applies to the territory it names (quoted below), not to {plan.other_place}, "
+                       f"whose own code is not in this corpus")
         summary = _quoted_sentence_first(D.summary(corpus, lead.id, label), lead.quote)
         if verdict:
             blocks.append(D.lead(f"{verdict}.", label))

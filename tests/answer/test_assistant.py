@@ -995,3 +995,11 @@ def test_a_relative_who_is_no_who_question():
     assert _kind_of("The contractor who built on my lot got convicted once. What's the most he can be fined?") is None
     assert _kind_of("In Tuckahoe, who reviews the plan?") == "who"
     assert _kind_of("and how long do I have?") == "when"
+
+
+def test_a_law_asked_to_reach_another_place_says_where_it_applies(assistant, corpus):
+    # § 7-2: "This chapter shall apply to the territory of the Village of Tuckahoe"
+    ans = ask(assistant, corpus, "We're adding a room in Bronxville, right next door to Tuckahoe. Do the Tuckahoe "
+                                 "electrical permit rules apply to us?")
+    assert ans.citations[0].id == "tuckahoe:7-2"
+    assert ans.lead.startswith("No: the law applies to the territory it names (quoted below), not to Bronxville"), ans.lead
