@@ -343,6 +343,10 @@ _ELAPSED = re.compile(r"\b(?:\d+|a|an|one|two|three|four|five|six|seven|eight|ni
 _KIND_OF_BUILDING = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)[- ](?:family|stor(?:y|ey|ies)|"
                                r"bedroom|bathroom|car|unit|bay|stall|lane|suite|apartment|lot|home|house)s?\b", re.I)
 _AGE = re.compile(r"\b\d{1,2}[- ](?:years?|yrs?)[- ]old\b|\b\d{1,2}\s?(?:yo|y/o)\b", re.I)
+# "I'm a W-2 electrician", "three employees who do the wiring": a tax form's name and a head count are no figures a
+# rule is asked about (a count of journeymen is: § 7-5(a)(2)'s "one (1) or more")
+_NOT_A_FIGURE = re.compile(r"\b(?:w-?[249]|1099(?:-[a-z]+)?|i-?9)\b|\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|several)\s+"
+                           r"(?:employees|workers|guys|people|helpers|crew members|staff)\b", re.I)
 
 
 def same_figures(question: str, asked: str, text: str = "", area: float | None = None) -> bool:
@@ -353,7 +357,7 @@ def same_figures(question: str, asked: str, text: str = "", area: float | None =
     ...?" of a text that says "48 hours")."""
     if not re.search(r"\b(?:years of age|age of)\b", text, re.I):
         question = _AGE.sub(" ", question)
-    question = _KIND_OF_BUILDING.sub(" ", question)
+    question = _NOT_A_FIGURE.sub(" ", _KIND_OF_BUILDING.sub(" ", question))
     theirs = figures(asked)
     if not theirs:  # "... two months later a bad connection started a fire. Can we hold the village responsible?"
         question = _ELAPSED.sub(" ", question)

@@ -164,6 +164,15 @@ def _substantive(chunks: list[str], corpus: "Corpus") -> list[str]:
     return sorted(keep, key=len, reverse=True)
 
 
+def _in_context(words: str, quoted: str) -> str:
+    """\u201cNew York State licensed\u201d (before \u201cprofessional engineer\u201d): words only one text has, with the
+    words they stand before in its quote (up to three, to the end of the clause), so the reader sees what they qualify."""
+    at = quoted.find(words) if not words.rstrip().endswith((".", "?", "!", ";", ":")) else -1
+    after = re.match(r"\s+([^.,;:()\u201c\u201d\"]+)", quoted[at + len(words):]) if at >= 0 else None
+    context = " ".join(after.group(1).split()[:3]) if after else ""
+    return f"\u201c{words}\u201d" + (f" (before \u201c{context}\u201d)" if context else "")
+
+
 def _stems(words: str) -> tuple[str, ...]:
     return tuple(stems(words))
 
@@ -245,7 +254,8 @@ def answer_compare(corpus: "Corpus", backend: SearchBackend, plan: QueryPlan) ->
     same = {_stems(x) for x in only_a} & {_stems(x) for x in only_b}
     only_a = [x for x in only_a if _stems(x) not in same]
     only_b = [x for x in only_b if _stems(x) not in same]
-    said = [f"only {names[m]} says " + "; ".join(f"\u201c{x}\u201d" for x in only[:4]) for m, only in ((a, only_a), (b, only_b)) if only]
+    said = [f"only {names[m]} says " + "; ".join(_in_context(x, quoted[m]) for x in only[:4])
+            for m, only in ((a, only_a), (b, only_b)) if only]
     summary = ("Both texts are worded the same, but for the names of the municipalities and their offices." if not said
                else "Differences in wording: " + "; ".join(said) + ("" if said[-1].endswith(".\u201d") else "."))
     verdict = _same_or_not(plan, differ=bool(only_a or only_b)) or _each_verdict(corpus, backend, plan, pair, (a, b)) \

@@ -128,6 +128,8 @@ _PENALTY = re.compile(r"\b(fines?|penalt(?:y|ies)|how much (?:will|would|could|d
                       r"separate violations?|several violations|crimes?|criminal|misdemeanou?rs?|tickets?|ticketed)\b", re.I)
 _DEADLINE = re.compile(r"\b(when is|when'?s|when are|earliest|close (?:it|them|that|the walls?) (?:up|in)|when (?:do|does|must|should) (?:i|we|the)|deadline|due|last day|how long (?:do|does) (?:i|we)|"
                        r"by when|expire|expires|expiration|run(?:s)? out(?! to\b)|good (?:until|through|till)|valid (?:until|through|till)|"
+                       # "registered January 2: valid for a year, correct?"
+                       r"(?:good|valid) for (?:a (?:full )?year|one year|twelve months|\d{1,2} (?:months?|years?))|"
                        # "approved on December 18: how long is it good for?"
                        r"how long (?:is|will|would|does) (?:it|that|this|the \w+|my \w+|our \w+) (?:be )?(?:good|valid|last)|"
                        r"how soon|latest|close the walls|cover (?:the )?wiring|conceal|"

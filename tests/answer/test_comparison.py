@@ -291,3 +291,12 @@ def test_asked_whether_both_do_what_only_one_text_says_is_no(assistant):
     # two things asked, the first of both: no No made up from the second
     ans = assistant.ask("Hempstead vs Tuckahoe: can the officer block occupancy in both, and can the police enforce it?")
     assert not ans.lead.startswith("No, not both"), ans.lead
+
+
+def test_words_only_one_text_has_are_shown_before_what_they_qualify():
+    quoted = "certified by a New York State licensed professional engineer, who shall attest"
+    assert C._in_context("New York State licensed", quoted) == \
+        "\u201cNew York State licensed\u201d (before \u201cprofessional engineer\u201d)"
+    # a sentence's end, or words not in the quote, get no context
+    assert C._in_context("to the landowner.", "issue it to the landowner. The notice") == "\u201cto the landowner.\u201d"
+    assert C._in_context("absent words", quoted) == "\u201cabsent words\u201d"

@@ -905,3 +905,11 @@ def test_a_second_question_the_quote_does_not_speak_to_leaves_the_first_to_answe
     assert yes_no(both, hit(), said) == "Yes"
     # the second question alone is not answered by words it does not share
     assert yes_no(plan("The Village holds our letter of credit. Can it tap it?"), hit(), said) is None
+
+
+def test_a_tax_form_or_a_head_count_is_no_figure_asked_about():
+    asked = "Is an electrician who works for a contractor considered an electrical contractor?"
+    assert same_figures("I'm a W-2 electrician working for a contracting company. Am I an electrical contractor?", asked)
+    assert same_figures("I have three employees who do the wiring. Is each one an electrical contractor?", asked)
+    # a figure the rule turns on still counts
+    assert not same_figures("we got 0.3 inches of rain, is a report due?", "Is a report due after 0.5 inch of rain?")

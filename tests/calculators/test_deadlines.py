@@ -298,6 +298,8 @@ def test_the_next_weekly_report_is_seven_days_after_the_last():
      "completion_of_rough_grading"),
     ("site clearing will be done March 20 2026 - when's the notice due?", {"dates": ["2026-03-20"]},
      "completion_of_site_clearing"),
+    ("we expect to finsh clearing the lot May 6, 2026. latest we can notify?", {"dates": ["2026-05-06"]},
+     "completion_of_site_clearing"),  # a misspelled "finish"
     # one word of a completion milestone's own, with the work said to finish
     ("Clearing on our lot should wrap up Thursday Aug 13, 2026 around 3pm. When do we have to give notice?",
      {"dates": ["2026-08-13"]}, "completion_of_site_clearing"),
@@ -350,6 +352,18 @@ def test_a_claim_that_only_some_rain_calls_for_a_report_is_checked_against_the_l
     out = run(DeadlinesInput.model_validate(data))
     assert out.storm_inches == 0.5
     assert headline(out, {"hempstead": "Town of Hempstead"}, data, question).startswith(start)
+
+
+@pytest.mark.parametrize("issued, question, start", [
+    ("2025-11-01", "We got our registration in November 2025. Good for 12 months, right?", "No: the registration expires December 31"),
+    ("2026-01-02", "Our registration was issued January 2, 2026. It's valid for a year, correct?", "Yes: the registration expires"),
+    ("2026-03-03", "registered March 3, 2026. when does it expire?", "Electrical contractor registration expires"),  # no claim
+])
+def test_a_term_claimed_for_a_registration_is_checked_against_its_expiry(issued, question, start):
+    from codeassist.calculators.deadlines import headline
+    data = {"municipality": "tuckahoe", "registration_issued": issued}
+    out = run(DeadlinesInput.model_validate(data))
+    assert headline(out, {"tuckahoe": "Village of Tuckahoe"}, data, question).startswith(start)
 
 
 @pytest.mark.parametrize("question, slots, notice", [

@@ -473,6 +473,9 @@ def test_a_question_without_figures_has_no_figure_slots(build):
     ("got a ticket from the town", "penalty"),
     ("the storm undercut the slope, we need to regrade today before it slides", "emergency"),
     ("nobody from the builder is ever around when they grade", "representative on site"),
+    # whom a notice is issued to, not the address written on it
+    ("Who can we serve an NOV on?", "person in control of the premises"),
+    ("Who can a notice of violation be addressed to?", "person in control of the premises"),
 ])
 def test_expanded_keeps_the_question_and_appends_glossary_words(build, question, added):
     plan = build(question)

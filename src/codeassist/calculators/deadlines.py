@@ -423,7 +423,7 @@ ASKS_A_DAY = re.compile(r"\b(?:when|when'?s|latest|last (?:day|moment|minute|tim
 _MILESTONE_SHARED = frozenset(("complet", "start", "of", "construct", "site"))
 # "clearing should wrap up Thursday": one word of a completion milestone's own ("clearing") names it when the
 # question says the work finishes
-_FINISHING = re.compile(r"\b(?:finish\w*|wrap(?:s|ping)? (?:it |things )?up|done|complet\w*|be over)\b", re.I)
+_FINISHING = re.compile(r"\b(?:fini?sh\w*|wrap(?:s|ping)? (?:it |things )?up|done|complet\w*|be over)\b", re.I)
 
 
 @lru_cache(maxsize=4096)  # (every milestone's other names are tried on each dated question)
@@ -490,6 +490,16 @@ def headline(out: DeadlinesOutput, names: dict[str, str], data: dict | None = No
         ev = under[0]
         return (f"No: the storm of {_day(date.fromisoformat(str(ev['date'])))} ({float(ev['inches']):g} in) is under "
                 f"{out.storm_inches:g} inch, so it calls for no extra report ({where}). {first.title}: {when}.")
+    claimed = _CLAIMED_TERM.search(question)
+    issued = (data or {}).get("registration_issued")
+    if first.kind == "registration_expires" and claimed and issued:
+        # "registered in November 2025. Good for 12 months, right?": the day it expires says whether
+        months = 12 if not claimed["n"] else int(claimed["n"]) * (12 if claimed["unit"].startswith("y") else 1)
+        start = date.fromisoformat(str(issued))
+        total = start.month - 1 + months
+        end = start.replace(year=start.year + total // 12, month=total % 12 + 1, day=1) + timedelta(days=start.day - 1)
+        verdict = "Yes" if abs((end - first.due).days) <= 3 else "No"  # "issued January 2: good for a year?"
+        return f"{verdict}: {first.rule[:1].lower()}{first.rule[1:]} {first.title}: {when} ({where})."
     if _MISSED.search(question) and _WHAT_NOW.search(question):
         # "I never renewed the license that ran out Dec 31. What happens now?": what the rule says follows, first
         return f"{first.rule} {first.title}: {when} ({where})."
@@ -498,6 +508,11 @@ def headline(out: DeadlinesOutput, names: dict[str, str], data: dict | None = No
                          for o in obs[1:])
         return f"{first.title}: {when}; {rest} ({where})."
     return f"{first.title}: {when} ({where})." + (f" {len(obs) - 1} more dated obligations below." if len(obs) > 1 else "")
+
+
+# A term claimed for a registration, asked to be confirmed ("good for 12 months, right?", "valid for a year?").
+_CLAIMED_TERM = re.compile(r"\b(?:good|valid|lasts?|last(?:ing)?|runs?)\s+(?:for\s+)?(?:a\s+(?:full\s+)?year|one\s+year|twelve\s+months|"
+                           r"(?P<n>\d{1,2})\s+(?P<unit>months?|years?))\b[^?]*\?", re.I)
 
 
 # The deadline told of was missed ("I never renewed", "we forgot to file", "the license ran out") and what follows
