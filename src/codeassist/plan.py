@@ -287,6 +287,11 @@ class Planner:
         self._divisions = [(o.id, _division_pattern(o.division, o.division_label)) for o in corpus.ordinances.values()
                            if o.division]
         self.terms = {m: _Terms(corpus.definitions(m)) for m in corpus.municipalities}
+        # Every gap's patterns compiled once: hundreds of them, read through re's own cache (512 patterns), would
+        # push the rest of the question's patterns out of it and be compiled again and again.
+        self._gaps = [(f"{o.id}#{i}", [re.compile(p) for p in g.all_of], [re.compile(p) for p in g.any_of],
+                       [re.compile(p) for p in g.none_of])
+                      for o in corpus.ordinances.values() for i, g in enumerate(o.gaps)]
         self.definitions: dict[str, str] = {}
         for mid in corpus.municipalities:
             for term, pid in corpus.definitions(mid).items():
@@ -568,9 +573,9 @@ class Planner:
         used = [pid for _, _, pid in sorted(spans, key=lambda s: (-(s[1] - s[0]), s[0]))]
         slots, sources = read_slots(text, today or date.today())
         low = text.lower()
-        gaps = tuple(f"{o.id}#{i}" for o in self.corpus.ordinances.values() for i, g in enumerate(o.gaps)
-                     if all(re.search(p, low) for p in g.all_of) and (not g.any_of or any(re.search(p, low) for p in g.any_of))
-                     and not any(re.search(p, low) for p in g.none_of))
+        gaps = tuple(key for key, all_of, any_of, none_of in self._gaps
+                     if all(p.search(low) for p in all_of) and (not any_of or any(p.search(low) for p in any_of))
+                     and not any(p.search(low) for p in none_of))
         # "does Hempstead's law cover my lot in Bergen County?": the land lies elsewhere, whoever's law is named
         # "does the Town's article apply to a project inside the Village of Hempstead?": whether the law reaches land
         # in another place is asked; the corpus holds that place's laws no more than any other's
