@@ -287,8 +287,8 @@ class Planner:
         self._divisions = [(o.id, _division_pattern(o.division, o.division_label)) for o in corpus.ordinances.values()
                            if o.division]
         self.terms = {m: _Terms(corpus.definitions(m)) for m in corpus.municipalities}
-        # Every gap's patterns compiled once: hundreds of them, read through re's own cache (512 patterns), would
-        # push the rest of the question's patterns out of it and be compiled again and again.
+        # Every gap's patterns compiled once, not looked up in re's own cache (512 patterns) on every question, where
+        # hundreds of them crowd the question's other patterns.
         self._gaps = [(f"{o.id}#{i}", [re.compile(p) for p in g.all_of], [re.compile(p) for p in g.any_of],
                        [re.compile(p) for p in g.none_of])
                       for o in corpus.ordinances.values() for i, g in enumerate(o.gaps)]
