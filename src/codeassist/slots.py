@@ -132,16 +132,17 @@ def _area_at(q: str) -> tuple[str, float, str, int] | None:
     return None
 
 
-_LOT_AREA = re.compile(r"(?:" + _NUMBER + r"|(three quarters|two thirds|half|a quarter|quarter|a third|one|two|three|four|five|"
-                       r"six|seven|eight|nine|ten|an))\s*(acres?|ac\b|square feet|square foot|sq\.? ?ft\.?|sf\b|sqft)\s+"
+# A lot's area: its amount (group 1 a number, group 2 a word) and its unit (group 3), as area_beyond_lot reads them
+_LOT_AMOUNT = (r"(?:" + _NUMBER + r"|(three quarters|two thirds|half|a quarter|quarter|a third|one|two|three|four|five|"
+               r"six|seven|eight|nine|ten|an))\s*")
+_LOT_UNIT = r"(acres?|ac\b|square feet|square foot|sq\.? ?ft\.?|sf\b|sqft)"
+_LOT_AREA = re.compile(_LOT_AMOUNT + _LOT_UNIT + r"\s+"
                        r"(?:(?:residential|vacant|empty|corner|wooded|commercial|building)\s+)?(?:lot|parcel|property|plot)s?\b")
 
 
 # "our lot in Hewlett is 1.2 acres, but we'll only disturb about 0.3 acre": the lot's area told after it
 _LOT_IS = re.compile(r"\b(?:lot|parcel|property|plot)\b[^.?!,;]{0,30}?\b(?:is|was|measures|totals|covers)\s+(?:about\s+|roughly\s+|"
-                     r"approximately\s+|around\s+|nearly\s+|almost\s+|just over\s+)?(?:" + _NUMBER + r"|(three quarters|two thirds|"
-                     r"half|a quarter|quarter|a third|one|two|three|four|five|six|seven|eight|nine|ten|an))\s*(?:of\s+an?\s+)?"
-                     r"(acres?|ac\b|square feet|square foot|sq\.? ?ft\.?|sf\b|sqft)")
+                     r"approximately\s+|around\s+|nearly\s+|almost\s+|just over\s+)?" + _LOT_AMOUNT + r"(?:of\s+an?\s+)?" + _LOT_UNIT)
 
 
 _COMPARED_AREA = re.compile(r"\b(?:under|over|less than|more than|below|above|at least|exceed\w*|than)\s+(?:an?|one|1)\s*acres?\b")

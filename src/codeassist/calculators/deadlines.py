@@ -438,10 +438,11 @@ def _milestone_named(question: str, municipality: str) -> str | None:
     from codeassist.text import content_stems
 
     asked = set(content_stems(question))
+    finishing = bool(_FINISHING.search(question))
     best: tuple[int, str] | None = None
     for key, ref in milestones(municipality).items():
         words = set(content_stems(ref.quote)) - _MILESTONE_SHARED
-        named = len(words) >= 2 or (len(words) == 1 and ref.quote.startswith("Completion of") and _FINISHING.search(question))
+        named = len(words) >= 2 or (len(words) == 1 and ref.quote.startswith("Completion of") and finishing)
         if named and words <= asked and (best is None or len(words) > best[0]):  # not "construction" alone
             best = (len(words), key)
     if best is None:
