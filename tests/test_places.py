@@ -214,6 +214,9 @@ def test_outside_new_york(gazetteer, ours, text, outside):
     ("electrician from Yonkers, what does the village need from me?", "village", False),  # a city, and an origin
     ("I moved from the town of Oyster Bay. Does the town require a plan?", "town", False),  # where they came from
     ("he's in Florida this month; can I use his license in the village?", "village", False),  # the state, not the NY village
+    # a name that is a town and a village in New York is either kind
+    ("Scarsdale homeowner here: what does the village fine for muddy runoff?", "village", True),
+    ("Scarsdale homeowner here: what does the town fine for muddy runoff?", "town", True),
 ])
 def test_the_town_may_mean_another_town_named(gazetteer, ours, text, kind, same):
     assert (kind in gazetteer.kinds_named(text, ours)) is same

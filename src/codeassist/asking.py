@@ -13,10 +13,17 @@ from .text import content_stems, figures, stems
 from .understand import NEGATIVE
 
 
-# ("in that same review", "repaving at the same grade", "on the same lot": one thing, not two compared)
-SAME_OR_DIFFERENT = re.compile(r"\b(?:differ|differs|different|difference)\b|(?<!\bthat )(?<!\bthis )\bsame\b"
+# ("in that same review", "repaving at the same grade", "on the same lot", "on the same visit", "a same-day call";
+# "three different contractors handle different areas": one thing, or several of a kind, not two compared)
+SAME_OR_DIFFERENT = re.compile(r"\b(?:differ|differs|difference)\b|"
+                               r"\bdifferent\b(?! (?:\w+ )?(?:contractors?|subs|subcontractors?|crews?|areas?|parts?|phases?|"
+                               r"lots?|sites?|builders?|developers?|owners?|compan(?:y|ies)|firms?|people|days?|times?|visits?|"
+                               r"buildings?|houses?|jobs?|projects?|trades?|stages?|sections? of)\b)|"
+                               r"(?<!\bthat )(?<!\bthis )\bsame\b(?!-)"
                                r"(?! (?:review|process|application|line|grade|elevation|footprint|location|spot|site|lot|"
-                               r"property|parcel|time|day|week|month|project|job|building|house|permit|approval)s?\b)", re.I)
+                               r"property|parcel|time|day|week|month|project|job|building|house|permit|approval|visit|"
+                               r"inspection|trip|developer|builder|owner|subdivision|plan|wiring|drainage|street|block|campus|"
+                               r"crew|company|contractor|person|area|phase|family)s?\b)", re.I)
 # "vs" compares places only when two are named: "pre vs post runoff comparison required?" asks one thing.
 VERSUS = re.compile(r"\b(?:vs\.?|versus|compared?)(?!\w)", re.I)
 # "does it go to the owner or to the builder?", "is it just the install that's illegal or the using it too?", "is
@@ -50,6 +57,9 @@ EITHER_OR = re.compile(r",?\s+or\s+(?:does|do|is|are|can|could|must|should|will|
 # a statement before it ("not part of any subdivision. do I need ...") or a participle ("work not done by
 # him") does not.
 _CONDITION = re.compile(r"\b(?:if|when|unless|because|after|before|until|once|while)\b[^,;?]*", re.I)
+# A condition after the main clause runs to the end of the sentence, lists and all: "can he keep an agency out if it
+# has its licensing, bonding and insurance in order and no problems with the village?" asks in the positive
+_TRAILING_CONDITION = re.compile(r"(?<=\w)\s+(?:if|unless|provided(?: that)?|as long as|even though|even if|because)\b[^?.!]*", re.I)
 _NOT_PARTICIPLE = re.compile(r"\bnot (?:\w+ed|done|made|given|paid|taken|known|shown|held|kept|built|met|set)\b|"
                              # "wiring the last owner put in without a permit": the participle's "without" describes
                              r"\b(?:\w+ed|put in|done|built|made|wired|hooked up)\s+without\b[^,;?]*", re.I)
@@ -69,7 +79,7 @@ _PURPOSE_NOT = re.compile(r"\b(?:so(?: that)?|to make sure|to ensure|in case)\s+
 def _negative(text: str) -> bool:
     # "isn't there a rule against that?", "isn't it against the rules?" ask whether there is one, whether it is
     text = _ISNT_THERE.sub(r"\1 \2", text)
-    text = _PURPOSE_NOT.sub(" ", _RELATIVE_NOT.sub(" ", _CONDITION.sub(" ", text)))
+    text = _PURPOSE_NOT.sub(" ", _RELATIVE_NOT.sub(" ", _CONDITION.sub(" ", _TRAILING_CONDITION.sub(" ", text))))
     return bool(NEGATIVE.search(_NOT_ONLY.sub(" ", _NOT_PARTICIPLE.sub(" ", text))))
 
 
@@ -313,6 +323,9 @@ def asked_negatively(question: str) -> bool:
     clause = question[asking_clause(question):]
     if _NEGATIVE_TAG.match(clause):
         return False  # "it doesn't mention any penalty. Isn't it supposed to?" asks whether it is supposed to
+    supposed = _SUPPOSED_TAG.match(clause)
+    if supposed:
+        return _negative(clause[supposed.end():])  # "isn't it supposed to give a deadline?" asks whether it is
     return _negative(clause) or (bool(_ANAPHOR.search(clause)) and _negative(question))
 
 
@@ -321,6 +334,12 @@ def asked_negatively(question: str) -> bool:
 _NEGATIVE_TAG = re.compile(r"^\W*(?:is|are|was|were|does|do|did|should|must|would|will|wo|can|could|has|have)(?:n't|n\u2019t)\s+"
                            r"(?:it|they|he|she|that|this|there|we|i|you)(?:\s+(?:supposed|required|meant|obliged|have|has|need|"
                            r"got)(?:\s+to)?(?:\s+(?:be|do|have|say|include|list|state))?)?\s*\?*\s*$", re.I)
+
+
+# "Isn't it supposed to give a deadline?", "Aren't they required to notify us?": a negative question about a duty
+# asks whether the duty is there, expecting a yes; what follows "to" may still ask in the negative.
+_SUPPOSED_TAG = re.compile(r"^\W*(?:is|are|was|were|should|must)(?:n't|n\u2019t)\s+(?:it|they|he|she|that|this|there|we|i|you|"
+                           r"the \w+)\s+(?:supposed|required|meant|obliged)\s+to\b", re.I)
 
 
 # "is that a problem?", "is it ok?": the clause points back at the statement before it ("put it back" does not).
@@ -344,9 +363,14 @@ _KIND_OF_BUILDING = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eigh
                                r"bedroom|bathroom|car|unit|bay|stall|lane|suite|apartment|lot|home|house)s?\b", re.I)
 _AGE = re.compile(r"\b\d{1,2}[- ](?:years?|yrs?)[- ]old\b|\b\d{1,2}\s?(?:yo|y/o)\b", re.I)
 # "I'm a W-2 electrician", "three employees who do the wiring": a tax form's name and a head count are no figures a
-# rule is asked about (a count of journeymen is: § 7-5(a)(2)'s "one (1) or more")
-_NOT_A_FIGURE = re.compile(r"\b(?:w-?[249]|1099(?:-[a-z]+)?|i-?9)\b|\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|several)\s+"
+# rule is asked about (a count of journeymen is: § 7-5(a)(2)'s "one (1) or more"); nor is a label ("phase 1", "lot 3")
+_NOT_A_FIGURE = re.compile(r"\b(?:w-?[249]|1099(?:-[a-z]+)?|i-?9)\b|\b(?:phase|stage|lot|unit|building|part) (?:#\s*|no\.?\s*)?\d+[a-z]?\b(?!-)|"
+                           r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|several)\s+"
                            r"(?:employees|workers|guys|people|helpers|crew members|staff)\b", re.I)
+
+
+# A document's number ("GP-02-01", "GP-0-20-001") names it; it is no figure a question must share.
+_IDENTIFIER = re.compile(r"\b[a-z]{1,4}-\d+(?:-\d+)+\b", re.I)
 
 
 def same_figures(question: str, asked: str, text: str = "", area: float | None = None) -> bool:
@@ -357,7 +381,8 @@ def same_figures(question: str, asked: str, text: str = "", area: float | None =
     ...?" of a text that says "48 hours")."""
     if not re.search(r"\b(?:years of age|age of)\b", text, re.I):
         question = _AGE.sub(" ", question)
-    question = _NOT_A_FIGURE.sub(" ", _KIND_OF_BUILDING.sub(" ", question))
+    question = _NOT_A_FIGURE.sub(" ", _KIND_OF_BUILDING.sub(" ", _IDENTIFIER.sub(" ", question)))
+    asked, text = _IDENTIFIER.sub(" ", asked), _IDENTIFIER.sub(" ", text)
     theirs = figures(asked)
     if not theirs:  # "... two months later a bad connection started a fire. Can we hold the village responsible?"
         question = _ELAPSED.sub(" ", question)
@@ -379,7 +404,11 @@ def same_figures(question: str, asked: str, text: str = "", area: float | None =
 
 # "does Tuckahoe require a bond?" asks whether it is required; "the Village may require" makes it the Village's
 # choice, which neither Yes nor No says (DOMAIN.md: "may" is discretionary, "shall" is not).
-_REQUIRED_ASKED = re.compile(r"\b(?:does|do|will|would|is|are)\b[^?.!]{0,50}?\brequire[sd]?\b", re.I)
+_REQUIRED_ASKED = re.compile(r"\b(?:does|do|will|would|is|are)\b[^?.!]{0,50}?\b(?:require[sd]?|make (?:me|you|us|them|him|her|"
+                             r"people|everyone|every(?:one|body)|developers?|applicants?|builders?) (?:post|provide|give|file|"
+                             r"submit|get|put up))\b", re.I)
+# "does the Town ALWAYS make you post a bond?" against "may require": not always, the Town's choice (a No)
+ALWAYS = re.compile(r"\b(?:always|every time|each time|in every case|in all cases|automatically|no matter what|without exception)\b", re.I)
 _MAY_REQUIRE = re.compile(r"\b(?:may|can|could)\b[^.;:?]{0,60}?\brequire[sd]?\b", re.I)  # "may be required" too
 
 

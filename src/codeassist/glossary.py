@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
 from .errors import CorpusError
 
@@ -39,6 +39,9 @@ class AbbreviationGuard(BaseModel):
         if self.capitals_only:
             return capitals
         return capitals or self.not_followed_by is None or not re.match(self.not_followed_by, q[use.end():], re.I)
+
+
+_REMEMBERED_TEXTS = 512
 
 
 @lru_cache(maxsize=1024)
@@ -75,6 +78,9 @@ class Glossary(BaseModel):
         default_factory=list, description="[{subject, pattern, name_subject?, beside_law_words?, ask?}]: subjects "
         "these ordinances do not cover at all; the answer names the words matched, or the subject when name_subject "
         "is true, and says who can answer (`ask`, else the clerk)")
+    # Each question is read more than once (routing asks for the other subjects twice; the planner expands the same
+    # words again): what the patterns found in a text, kept for the last texts seen
+    _found: dict[tuple[str, str], list] = PrivateAttr(default_factory=dict)
 
     @field_validator("everyday")
     @classmethod
@@ -97,19 +103,33 @@ class Glossary(BaseModel):
         """The words of the question that name a subject these ordinances do not cover ("plumbing permit" ->
         "plumbing"), the first in the question when it names several; None when it names none. With
         `beside_law_words`, only the subjects that stand even beside the laws' own words."""
-        found = [(m, row) for row in self.other_subjects if (m := _rx(row["pattern"]).search(q))
-                 and (row.get("beside_law_words") or not beside_law_words)]
+        found = [(m, row) for m, row in self._remembered("subjects", q, lambda: self._subjects(q))
+                 if row.get("beside_law_words") or not beside_law_words]
         if not found:
             return None
         m, row = min(found, key=lambda hit: hit[0].start())
         return row["subject"] if row.get("name_subject") else m.group(0).lower()
 
+    def _subjects(self, q: str) -> list[tuple[re.Match, dict]]:
+        return [(m, row) for row in self.other_subjects if (m := _rx(row["pattern"]).search(q))]
+
     def who_answers(self, subject: str) -> str | None:
         """Who can answer a question on a named subject the ordinances do not cover (its row's `ask`), or None."""
         return next((row["ask"] for row in self.other_subjects if row.get("ask") and row["subject"] == subject), None)
 
+    def _remembered(self, kind: str, q: str, find):
+        key = (kind, q)
+        if key not in self._found:
+            if len(self._found) >= _REMEMBERED_TEXTS:
+                self._found.clear()
+            self._found[key] = find()
+        return self._found[key]
+
     def expansions(self, q: str) -> list[str]:
         """The expansions of the abbreviations and everyday words the question uses, one string each."""
+        return list(self._remembered("expansions", q, lambda: self._expansions(q)))
+
+    def _expansions(self, q: str) -> list[str]:
         extra = [row["words"] for row in self.everyday if _rx(row["pattern"]).search(q)]
         for abbr, full in self.abbreviations.items():
             guard = self.abbreviation_guards.get(abbr)

@@ -39,7 +39,7 @@ _STATE_CODE = re.compile(r"\s*,\s*([A-Z]{2})(?![\w-])")
 # Land or work placed by the words just before a place's name ("my lot in", "4,000 acres on", "a deck out in").
 _SITED_BEFORE = re.compile(r"\b(?:lots?|propert(?:y|ies)|house|home|houseboat|yard|parcel|land|acres?|acreage|farm|"
                            r"site|job ?site|project|building|deck|shed|pool|garage|driveway|warehouse|dig|development|"
-                           r"subdivision|colony)\b(?:\s+[\w',-]+){0,3}?\s+(?:in|on|at|near|inside|within)\s+(?:the\s+)?(?:(?:un)?incorporated\s+)?$")
+                           r"subdivision|colony|shop|store|storefront|office|restaurant|apartment|condo)\b(?:\s+[\w',-]+){0,4}?\s+(?:in|on|at|near|inside|within)\s+(?:the\s+)?(?:(?:un)?incorporated\s+)?$")
 # Where the asker lives or is ("I'm in the Village of Lynbrook"): the land asked about, when the question asks
 # whether a law reaches it.
 _LIVES_BEFORE = re.compile(r"\b(?:i'?m|i am|we'?re|we are|(?:i|we) (?:live|reside)|located)\s+(?:in|inside|within)\s+"
@@ -202,6 +202,7 @@ class Gazetteer:
         self._state_names = dict(data.other_state_codes)
         self._abroad_names = {normalize(n) for n in [*data.us_states, *data.countries]}  # "Florida" is a NY village too
         self._names: dict[str, _Name] = {}
+        self._kinds: dict[str, set[str]] = {}  # every New York kind a bare name has
         # (kind, names, outside New York State)
         lists = [("borough", data.boroughs, False), ("city", data.ny_cities, False), ("town", data.ny_towns, False),
                  ("village", data.ny_villages, False),
@@ -219,6 +220,8 @@ class Gazetteer:
                     else:
                         shown = display
                     self._names.setdefault(variant, _Name(shown, bare, kind, cued, abroad))
+                    if not abroad:  # "Scarsdale" is a town and a village: "my village" may be it
+                        self._kinds.setdefault(bare, set()).add(kind)
         # "a Conneticut license": a long one-word state name misspelled by a letter or two
         self._long_states = [n for n in map(normalize, data.us_states) if " " not in n and len(n) >= _TYPO_MIN_CHARS]
         self._typos: dict[str, str | None] = {}  # word -> the long state it misspells, if any
@@ -347,6 +350,10 @@ class Gazetteer:
                 out[i] = _Match(m.start, code.end(), _Name(display, normalize(display), "place", True, True))
         return out
 
+    def road_after(self, low: str, end: int) -> bool:
+        """Whether the name ending at `end` of lower-cased `low` is a road's or river's ("Tuckahoe Road")."""
+        return bool(self._not_after.match(low[end:end + 40]))
+
     def _counts(self, name: _Name, text: str, low: str, start: int, end: int) -> bool:
         """Whether this occurrence names the place: not a road or river; an ambiguous name needs a cue."""
         after = low[end:end + 40]
@@ -411,14 +418,21 @@ class Gazetteer:
                     or (in_state and _after(_LIVES_BEFORE, low, m.start)))
                    for m in self._matches(text, ours))
 
+    def sited_at(self, text: str, names: Iterable[str]) -> bool:
+        """Whether the land or work asked about is said to lie at one of `names` ("a rental house in the village")."""
+        low = _lower_same_length(text)
+        return any(_after(_SITED_BEFORE, low, m.start(), 60) and not self.road_after(low, m.end()) for n in names
+                   for m in re.finditer(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", low))  # not "on Tuckahoe Road"
+
     def kinds_named(self, text: str, ours: Iterable[str]) -> frozenset[str]:
         """The kinds ("town", "village") of the other places `text` names that are not only where someone comes
         from: "Oyster Bay marina SWPPP - what does the town want?" names a town, so "the town" may be Oyster Bay;
         "electrician from Yonkers, what does the village need?" names none (a city, and an origin)."""
         low = _lower_same_length(text)
-        return frozenset(m.name.kind for m in self._matches(text, ours) if m.name is not None
+        return frozenset(kind for m in self._matches(text, ours) if m.name is not None
                          and m.name.base not in self._abroad_names
-                         and not _after(_ORIGIN_BEFORE, low, m.start))
+                         and not _after(_ORIGIN_BEFORE, low, m.start)
+                         for kind in self._kinds.get(m.name.base, {m.name.kind}))
 
     def outside_new_york(self, text: str, ours: Iterable[str]) -> bool:
         """Whether `text` names a place outside New York State ("licensed in New Jersey", "Stamford, CT")."""

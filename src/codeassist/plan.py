@@ -145,6 +145,8 @@ _REACH = re.compile(r"\b(?:apply|applies|applicable|cover|covers|covered|govern|
 # license apply here?")
 _LAW_REACH = re.compile(r"\b(?:rules?|code|chapter|law|ordinance|regulations?|requirements?)\b[^.?!]{0,30}\b(?:apply|applies|cover|covers|"
                         r"govern|governs|reach|reaches|extend|extends)\b", re.I)
+# Whether a permit of ours is needed ("do I need a village electrical permit to add a circuit?")
+_PERMIT_ASKED = re.compile(r"\b(?:need|needs|require[sd]?|get|pull|obtain|apply for)\s+(?:a|an|the|any)\s+(?:[\w'\u2019-]+\s+){0,3}?permits?\b", re.I)
 # A question about what a document says or requires, or how to act under it.
 _CONTENTS = re.compile(
     r"\bwhat (?:does|do|did|would|will) .{0,80}?\b(?:say|says|require|requires|contain|include|specify|mean|cover|list|set|"
@@ -359,7 +361,8 @@ class Planner:
             # "electrical permit requirements in Bronxville? it's right next to Tuckahoe": named as a landmark only
             at = [(m.start(), bool(_GENERIC.fullmatch(name))) for name in names
                   if (m := next((x for x in re.finditer(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", low)
-                                 if not (other_place and _LANDMARK.search(low[max(0, x.start() - 30):x.start()]))), None))]
+                                 if not (other_place and _LANDMARK.search(low[max(0, x.start() - 30):x.start()]))
+                                 and not self.gazetteer.road_after(low, x.end())), None))]  # "on Tuckahoe Road in Yonkers"
             specific, loose = [p for p, g in at if not g], [p for p, g in at if g]
             if specific:
                 found.append((min(specific), mid))
@@ -585,7 +588,11 @@ class Planner:
             [o for o in self.corpus.ordinances.values() if o.municipality in scope]
         in_state = bool(_REACH.search(text)) and not any(o.territory for o in asked_of)
         sited = bool(other) and self.gazetteer.sited_elsewhere(text, self.ours, in_state=in_state)
-        if other and not sited and _LAW_REACH.search(text):
+        # "my shop is on Tuckahoe Road in Yonkers: do I need a Tuckahoe permit?" asks it too, of work sited there
+        reach = bool(other) and not sited and bool(_LAW_REACH.search(text) or (
+            _PERMIT_ASKED.search(text) and self.gazetteer.sited_elsewhere(text, self.ours, in_state=True)
+            and not self.gazetteer.sited_at(text, self.ours)))  # "we live in Bronxville; our rental in the village ..."
+        if reach:
             # "adding a room in Bronxville: do the Tuckahoe electrical permit rules apply to us?": where the law
             # applies (its territory) answers it, whatever else its words draw
             citations = (*citations, *(o.territory for o in asked_of if o.territory and o.territory not in citations))
@@ -601,7 +608,7 @@ class Planner:
         follow = ("municipality" if moved_to else "area" if "area" in slots and U.is_follow_up_area(text)
                   else "full_text" if U.is_follow_up_full_text(text) else None)
         return QueryPlan(query=text, municipality=muni, municipality_source=source, named=named, scope=scope,
-                         other_place=other, sited_elsewhere=sited, outside_new_york=bool(other) and self.gazetteer.outside_new_york(text, self.ours),
+                         other_place=other, sited_elsewhere=sited, reach_asked=reach, outside_new_york=bool(other) and self.gazetteer.outside_new_york(text, self.ours),
                          overridden=overridden, expanded=expanded, expansions=expansions, citations=citations, embedded=embedded,
                          words=len(words), unknown_words=unknown,
                          definitions=tuple(dict.fromkeys(asked + used)), asked_definitions=tuple(asked),

@@ -46,11 +46,18 @@ def metric_area(n: float, unit: str) -> tuple[str, float]:
     return "sq_ft", float(round(n * SQFT_PER_SQ_METER))
 
 
+# "about 4,700 square yards": a unit of area the calculators do not take, converted to square feet (9 to a yard)
+_YARDS = r"square yards?\b|sq\.? ?yds?\b\.?|yd2\b|yd\u00b2"
+SQFT_PER_SQ_YARD = 9
+
+
 def metric_unit(q: str) -> str | None:
-    """"square meters" or "hectares" when the question gives its area in that unit, else None."""
-    m = re.search(_NUMBER + r"\s*(" + _METRIC + r")", q.lower())
+    """"square meters", "hectares" or "square yards" when the question gives its area in that unit (one the
+    calculators take converted), else None."""
+    low = q.lower()
+    m = re.search(_NUMBER + r"\s*(" + _METRIC + r")", low)
     if m is None:
-        return None
+        return "square yards" if re.search(_NUMBER + r"\s*(?:" + _YARDS + r")", low) else None
     return "hectares" if m.group(2).startswith("h") else "square meters"
 
 
@@ -116,6 +123,10 @@ def _area_at(q: str) -> tuple[str, float, str, int] | None:
     if m:
         n = -_num(m.group(2)) if m.group(1) else _num(m.group(2))
         return (*metric_area(n, m.group(3)), low, m.start())
+    m = re.search(r"(-\s*)?" + _NUMBER + r"\s*(?:" + _YARDS + r")", low)
+    if m:
+        n = -_num(m.group(2)) if m.group(1) else _num(m.group(2))
+        return "sq_ft", n * SQFT_PER_SQ_YARD, low, m.start()
     # "8 by 10 feet", "10' x 12'", "20x30 ft": the sides of a rectangle, in feet.
     m = re.search(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:'|ft\.?|feet|foot)?\s*(?:x|by|\u00d7)\s*(\d+(?:\.\d+)?)\s*(?:'|ft\b|feet\b|foot\b)", low)
     # "a 10x12 shed", "my shed is 8x10": sides with no unit, written with an x next to what they measure

@@ -111,7 +111,8 @@ _APPLICABILITY = re.compile(
     r"(?:is|counts? as) (?:this|it|that|my \w+|our \w+) (?:a )?land development activity)", re.I)
 # With an area stated, whether it crosses the law's line: "over the threshold?", "are we in or out?".
 _OVER_THRESHOLD = re.compile(r"\b(?:over|under|above|below|past|meet|hit|cross|reach|trip|trigger)(?:es|ed|ing|s|ped|ping)? (?:the |your |that |its )?"
-                             r"(?:(?:town|village|law|article|chapter|code)(?:'s|\u2019s)? ){0,2}(?:(?:acreage|area|size|one[- ]acre) )?(?:threshold|cutoff|cut-off|line)\b|\b(?:are|is) (?:we|i|it|this|the (?:job|site|project)) "
+                             r"(?:(?:town|village|law|article|chapter|code)(?:'s|\u2019s)? ){0,2}(?:(?:stormwater|erosion|swppp|disturbance) )?"
+                             r"(?:(?:acreage|area|size|one[- ]acre) )?(?:threshold|cutoff|cut-off|line)\b|\b(?:are|is) (?:we|i|it|this|the (?:job|site|project)) "
                              r"(?:in or out|covered or not)\b|(?:^|[.?!:;\u2014-]\s*)in or out\b|"
                              # "4,200 square meters: enough to fall under the Town rules?"
                              r"\b(?:fall|falls|come|comes) (?:under|within) (?:the |your |its )?(?:(?:town|village)(?:'s)? )?"

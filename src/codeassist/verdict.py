@@ -120,7 +120,7 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         # does not grant another state's ("do I need ...?" is not asked of a grant); other rules for New York: none
         granted = _GRANTS.search(said) and plan.asks != "obligation" and not A.asked_negatively(plan.query)
         return "No" if granted else None
-    if plan.other_place and _TERRITORY.search(said) and _APPLIES_ASKED.search(plan.query[asking_clause(plan.query):]):
+    if plan.other_place and _TERRITORY.search(said) and (plan.reach_asked or _APPLIES_ASKED.search(plan.query[asking_clause(plan.query):])):
         return "No"  # "does Tuckahoe's electrical chapter apply over in Yonkers?" against "the territory of the Village"
     if (share := A.share_verdict(plan.query, f"{said} {hit.text}")) is not None:
         return share  # "a third full of silt. Do we have to clean it out?" against "reduced by 50%": not yet
@@ -163,7 +163,9 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     if either:  # "can I be the applicant, or does it have to be the owner?": Yes or No answers the first half
         plan = plan.model_copy(update={"query": plan.query[:either.start()].rstrip(" ,") + "?"})
     if A.discretion_asked_as_duty(plan.query, hit.yes_no_text or "", said):
-        return None  # "does the village require a bond?" against "the Village may require": it is the Village's choice
+        # "does the village require a bond?" against "the Village may require": it is the Village's choice; whether it
+        # "always" does is answered: no, it may
+        return "No" if A.ALWAYS.search(plan.query[asking_clause(plan.query):]) else None
     at = asking_clause(plan.query)
     clause = plan.query[at:]  # of the part a verdict answers
     headnote = headnote_verdict(plan, hit)

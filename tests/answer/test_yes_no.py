@@ -847,6 +847,34 @@ def test_that_same_review_is_no_comparison():
     assert not SAME_OR_DIFFERENT.search("repaving the lot at the same grade, exempt?")
     assert SAME_OR_DIFFERENT.search("is the fine the same in both?")
     assert SAME_OR_DIFFERENT.search("is the appeal window different in the village?")
+    # several of a kind, or one occasion, are no comparison either
+    assert not SAME_OR_DIFFERENT.search("four different subcontractors work separate corners of the lot. must the plan say who does what?")
+    assert not SAME_OR_DIFFERENT.search("could the town and the county check the basin on the same visit?")
+    assert not SAME_OR_DIFFERENT.search("is a same-day phone call enough notice?")
+    assert SAME_OR_DIFFERENT.search("are there different rules in the village?")
+    assert SAME_OR_DIFFERENT.search("does the village's list differ from the town's?")
+    assert SAME_OR_DIFFERENT.search("is it the same as Hempstead?")
+
+
+def test_a_negative_question_about_a_duty_asks_whether_the_duty_is_there():
+    assert not asked_negatively("The stop-work order we got names no date. Isn't it supposed to say when it ends?")
+    assert not asked_negatively("Aren't they required to tell the developer too?")
+    assert asked_negatively("Aren't they supposed to not charge for that?")  # what follows still denies
+
+
+def test_a_condition_after_the_main_clause_runs_to_the_end_of_the_sentence():
+    # the list inside the condition, commas and all, is no negation of what is asked
+    assert not asked_negatively("Can the town refuse my inspector if he is licensed, bonded and insured and has no complaints against him?")
+    assert asked_negatively("Can I skip the inspection if the job is small, quick and tidy?")
+
+
+def test_a_documents_number_or_a_label_is_no_figure_asked_about():
+    assert same_figures("Is the town's article tied to the state's general permit?",
+                        "Must land development activities conform to GP-02-01?")
+    assert same_figures("Lot 3 is done. Can the inspector approve just that lot before lot 4?",
+                        "May the officer approve the portion of the work completed?")
+    assert same_figures("phase 2 starts soon; can phase 1 be signed off?", "May the officer approve the portion of the work completed?")
+    assert not same_figures("we got 0.3 inches of rain, is a report due?", "Is a report due after 0.5 inch of rain?")
 
 
 def test_a_headnote_question_about_a_bound_answers_only_a_question_about_one(plan):
@@ -913,3 +941,12 @@ def test_a_tax_form_or_a_head_count_is_no_figure_asked_about():
     assert same_figures("I have three employees who do the wiring. Is each one an electrical contractor?", asked)
     # a figure the rule turns on still counts
     assert not same_figures("we got 0.3 inches of rain, is a report due?", "Is a report due after 0.5 inch of rain?")
+
+
+def test_always_asked_of_a_power_to_require_is_answered_no(plan):
+    said = "Prior to construction, the Village may require the applicant or developer to provide a performance bond"
+    power = hit("yes", "May the Village require a performance bond?", CLOSE)
+    assert yes_no(plan("Does the Village always make developers post a bond before they start?"), power, said) == "No"
+    # without "always", whether it is required is the Village's choice: neither Yes nor No
+    assert yes_no(plan("Does the Village make developers post a bond before they start?"), power, said) is None
+    assert yes_no(plan("Does the Village require a bond?"), power, said) is None

@@ -302,6 +302,8 @@ def test_the_officers_discretion_below_the_line_is_in_the_rules_words():
     assert "Stormwater Management Officer may still" in first and "(Applicability, item E)" in first
     insisting = headline(out, NAMES, None, "the officer is insisting on a SWPPP anyway. Can he do that when we're under an acre?")
     assert insisting.startswith("Yes, it may:") and "Stormwater Management Officer may still" in insisting
+    wants = headline(out, NAMES, None, "the stormwater inspector wants a plan from us anyway. Is he allowed to when we're so small?")
+    assert wants.startswith("Yes, it may:")
     assert run(ApplicabilityInput(municipality="hempstead", disturbed_acres=2)).officer_may_still_require is None
 
 

@@ -133,6 +133,29 @@ def test_our_town_and_my_village_name_the_corpus_town_and_village(build):
     plan = build("I live in the incorporated Village of Hempstead, not the unincorporated part of the town. "
                  "What does my village require for a 2 acre project?")
     assert plan.named == () and plan.intent == "abstain"
+    # "my village" beside a place that is a town and a village in New York is that place
+    plan = build("Scarsdale resident here. What's the penalty for muddy runoff in my village?")
+    assert plan.named == () and plan.intent == "abstain"
+
+
+def test_a_road_named_after_a_municipality_is_no_municipality_named(build):
+    plan = build("Our store is on Tuckahoe Road in Yonkers. Do we need an electrical permit for a new circuit?")
+    assert plan.named == () and plan.other_place == "Yonkers"
+    assert build("Tuckahoe's electrical code: do I need a permit for a new circuit?").named == ("tuckahoe",)
+
+
+@pytest.mark.parametrize("question, reach", [
+    # a permit of ours asked for work that lies in another place: whether the law reaches it
+    ("Our store is on Tuckahoe Road in Yonkers. Do we need a Tuckahoe electrical permit for a new circuit?", True),
+    ("We live in Bronxville. Do we need a Tuckahoe electrical permit for a new circuit?", True),
+    # the work lies in the village; the other place is where someone lives or comes from
+    ("We live in Bronxville but our rental house in the village needs a new circuit. Do we need a Tuckahoe permit?", False),
+    ("I'm an electrician from Yonkers. Do I need a Tuckahoe permit for a circuit in a house in the village?", False),
+])
+def test_a_permit_of_ours_asked_for_work_elsewhere_asks_the_law_s_reach(build, question, reach):
+    plan = build(question)
+    assert plan.reach_asked is reach
+    assert ("tuckahoe:7-2" in plan.citations) is reach
 
 
 def test_a_hamlet_of_the_town_is_the_town_s_own_land(build):
@@ -995,6 +1018,22 @@ def test_the_appendix_a_gap_needs_appendix_a_named(build, corpus, question, gap)
     assert (gap_key(corpus, "tuckahoe:7B-4(c)") in build(question, "tuckahoe").gaps) is gap
 
 
+@pytest.mark.parametrize("question, pointer, gap", [
+    ("What NTU number makes runoff a substantial visible contrast in the Town?", "hempstead:392(B)", True),
+    ("is muddy runoff into the bay against the Town's water quality standard?", "hempstead:392(B)", False),
+    ("How muddy is too muddy for runoff leaving a Town site?", "hempstead:392(B)", False),  # the standard's words answer
+    ("How many pounds of seed per acre for temporary seeding on a Town site?", "hempstead:392(A)(2)", True),
+    ("Which board hears an appeal of a Town stormwater notice of violation?", "hempstead:enforcement(A)(6)", True),
+    ("how long do I have to appeal a Town stormwater notice of violation?", "hempstead:enforcement(A)(6)", False),
+    ("Which board hears an appeal of a Village erosion notice of violation in Tuckahoe?", "tuckahoe:7B-8(a)(6)", True),
+    ("In Tuckahoe, which office records the lien for the Village's restoration costs?", "tuckahoe:7B-8(f)", True),
+    ("Can Tuckahoe put a lien on my property for the restoration it did?", "tuckahoe:7B-8(f)", False),
+])
+def test_gaps_the_text_leaves_open(build, corpus, question, pointer, gap):
+    keys = {f"{o.id}#{i}" for o in corpus.ordinances.values() for i, g in enumerate(o.gaps) if g.pointer == pointer}
+    assert bool(keys & set(build(question).gaps)) is gap
+
+
 def test_the_laws_a_question_names_by_topic_words(build):
     assert build("electrical violation goes on for weeks - counted once or per day?", "tuckahoe").laws == ("tuckahoe-ch7",)
     assert set(build("who checks the erosion controls?").laws) == {"hempstead-stormwater", "tuckahoe-ch7b"}
@@ -1028,6 +1067,9 @@ def test_no_practice_a_property_must_install_is_named_in_the_text(build, corpus,
     # Whether following the manual is enough is § 392(A)'s presumption, which the corpus holds.
     ("If I size everything straight out of the design manual, am I automatically OK?", False),
     ("if we build the basins by the design manual are we in compliance?", False),
+    ("the swales follow the state design manual. must the Town accept them as meeting its standards?", False),
+    # whether a plan shows enough is § 391(B)'s list, not the manual's specifications
+    ("the erosion plan only marks silt fence on the map with no specs. is that sufficient?", False),
 ])
 def test_the_design_manual_gap_is_what_the_manual_says_not_whether_following_it_is_enough(build, corpus, question, gap):
     assert (gap_key(corpus, "hempstead:392(A)") in build(question, "hempstead").gaps) is gap
@@ -1113,6 +1155,8 @@ def test_the_sides_of_a_rectangle_in_feet_are_an_area(text, area):
     ("clearing 0.5 ha", ("acres", 1.236)),                       # 0.5 x 2.4711 = 1.2355
     ("2 hectares of woods", ("acres", 4.942)),
     ("ha ha, very funny", None),
+    ("grading about 5,000 square yards", ("sq_ft", 45000.0)),     # 9 sq ft to the square yard
+    ("1,200 sq yd of fill", ("sq_ft", 10800.0)),
 ])
 def test_metric_areas_are_converted(text, expected):
     from codeassist.slots import extract_area
@@ -1150,6 +1194,8 @@ def test_over_the_town_s_threshold_asks_the_law_s_reach(build):
     plan = build("Developer's plans show 0.5 hectare of disturbance at a site in Inwood. Is that over the Town's threshold?",
                  "hempstead")
     assert plan.calculator == "applicability" and plan.slots["area_unit"] == "acres"
+    plan = build("Would grading 3,000 square yards put a Merrick homeowner over the Town's stormwater threshold?")
+    assert plan.calculator == "applicability" and plan.slots["area"] == 27000.0
 
 
 @pytest.mark.parametrize("text, hm", [("around noon on Thursday", (12, 0)), ("by midnight", (0, 0)), ("at 8:00", (8, 0))])

@@ -393,8 +393,9 @@ def asks_exemption(question: str) -> bool:
 # Whether the officials may require a plan anyway, below the law's reach ("could they still make me file one?").
 _ASKS_STILL = re.compile(r"\b(?:still|anyway|regardless|nonetheless|nevertheless|even so|even though|even if)\b[^?]{0,50}?"
                          r"\b(?:make|makes|force|forces|require|requires|order|orders|ask for|demand)\b|"
-                         # "the officer is insisting on a SWPPP anyway. Can he do that?"
-                         r"\b(?:make|force|require|order|insist\w*|demand\w*)\b[^?]{0,50}?\b(?:anyway|regardless|nonetheless|even so)\b", re.I)
+                         # "the officer is insisting on a SWPPP anyway. Can he do that?"; "he wants one from us anyway"
+                         r"\b(?:make|force|require|order|insist\w*|demand\w*|wants?|wanted|wanting|asks? for|asked for|asking for|"
+                         r"request\w*)\b[^?]{0,50}?\b(?:anyway|regardless|nonetheless|even so)\b", re.I)
 
 
 _AT_ONCE = re.compile(r"\b(?:(?:all )?at once|at (?:any )?one time|in one go|all at the same time|simultaneously)\b", re.I)
