@@ -259,7 +259,7 @@ class QueryPlan(Frozen):
                                   "(\"does the Town's article apply to a project inside the village next door?\"), "
                                   "whichever law of ours the question names.")
     reach_asked: bool = Field(default=False, description="Whether the law named reaches that other place is asked (\"my "
-                              "shop is in Yonkers: do I need a Tuckahoe permit?\"): the law's own territory answers it.")
+                              "shop is in Yonkers: do I need the village's permit?\"): the law's own territory answers it.")
     outside_new_york: bool = Field(default=False, description="The question names a place outside New York State "
                                    "('my license is from New Jersey'): a rule for New York licences is not its Yes.")
     overridden: str | None = Field(default=None, description="The municipality the caller chose when the question "

@@ -432,7 +432,8 @@ class Gazetteer:
         return frozenset(kind for m in self._matches(text, ours) if m.name is not None
                          and m.name.base not in self._abroad_names
                          and not _after(_ORIGIN_BEFORE, low, m.start)
-                         for kind in self._kinds.get(m.name.base, {m.name.kind}))
+                         # "Scarsdale" alone may be the town or the village; "the Village of Hempstead" is a village
+                         for kind in ({m.name.kind} if m.name.cued else self._kinds.get(m.name.base, {m.name.kind})))
 
     def outside_new_york(self, text: str, ours: Iterable[str]) -> bool:
         """Whether `text` names a place outside New York State ("licensed in New Jersey", "Stamford, CT")."""
