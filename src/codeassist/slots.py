@@ -35,30 +35,30 @@ _MORE_AREA = re.compile(r"\b(?:another|a further|an additional|an extra|plus)\s+
                         r"\s*(acres?|ac\b|square feet|square foot|sq\.? ?ft\.?|sf\b|ft2|sqft)")
 SQFT_PER_SQ_METER = 10.763910417  # (1 / 0.3048) ** 2
 ACRES_PER_HECTARE = 2.471053815
-_METRIC = r"square met(?:er|re)s?\b|sq\.? ?m\b|m2\b|m\u00b2|hectares?\b|ha\b"
+SQFT_PER_SQ_YARD = 9
+# Units of area the calculators take converted: metric ones, and "about 4,700 square yards" (9 sq ft to a yard; no
+# metric unit's spelling has a "y")
+_METRIC = (r"square met(?:er|re)s?\b|sq\.? ?m\b|m2\b|m\u00b2|hectares?\b|ha\b|"
+           r"square yards?\b|sq\.? ?yds?\b\.?|yd2\b|yd\u00b2")
 
 
 def metric_area(n: float, unit: str) -> tuple[str, float]:
-    """A metric area as the calculators take it: square meters in whole square feet, hectares in acres (to the
-    thousandth, so 0.405 ha is still over an acre: 1.001 acres)."""
+    """A converted area as the calculators take it: square meters in whole square feet, square yards in square
+    feet, hectares in acres (to the thousandth, so 0.405 ha is still over an acre: 1.001 acres)."""
     if unit.startswith(("h", "ha")):
         return "acres", round(n * ACRES_PER_HECTARE, 3)
+    if "y" in unit:
+        return "sq_ft", n * SQFT_PER_SQ_YARD
     return "sq_ft", float(round(n * SQFT_PER_SQ_METER))
-
-
-# "about 4,700 square yards": a unit of area the calculators do not take, converted to square feet (9 to a yard)
-_YARDS = r"square yards?\b|sq\.? ?yds?\b\.?|yd2\b|yd\u00b2"
-SQFT_PER_SQ_YARD = 9
 
 
 def metric_unit(q: str) -> str | None:
     """"square meters", "hectares" or "square yards" when the question gives its area in that unit (one the
     calculators take converted), else None."""
-    low = q.lower()
-    m = re.search(_NUMBER + r"\s*(" + _METRIC + r")", low)
+    m = re.search(_NUMBER + r"\s*(" + _METRIC + r")", q.lower())
     if m is None:
-        return "square yards" if re.search(_NUMBER + r"\s*(?:" + _YARDS + r")", low) else None
-    return "hectares" if m.group(2).startswith("h") else "square meters"
+        return None
+    return "hectares" if m.group(2).startswith("h") else "square yards" if "y" in m.group(2) else "square meters"
 
 
 def _unhyphened(q: str) -> str:
@@ -118,15 +118,11 @@ def _area_at(q: str) -> tuple[str, float, str, int] | None:
         more = [_num(x.group(1)) for x in _MORE_AREA.finditer(low, m.end())
                 if ("acres" if x.group(2).startswith("ac") else "sq_ft") == unit]
         return unit, round(n + sum(more), 6) if more and n > 0 else n, low, m.start()
-    # "4,200 square meters", "half a hectare": metric areas, converted (the law's line is one acre)
+    # "4,200 square meters", "half a hectare", "4,700 square yards": converted (the law's line is one acre)
     m = re.search(r"(-\s*)?" + _NUMBER + r"\s*(" + _METRIC + r")", low)
     if m:
         n = -_num(m.group(2)) if m.group(1) else _num(m.group(2))
         return (*metric_area(n, m.group(3)), low, m.start())
-    m = re.search(r"(-\s*)?" + _NUMBER + r"\s*(?:" + _YARDS + r")", low)
-    if m:
-        n = -_num(m.group(2)) if m.group(1) else _num(m.group(2))
-        return "sq_ft", n * SQFT_PER_SQ_YARD, low, m.start()
     # "8 by 10 feet", "10' x 12'", "20x30 ft": the sides of a rectangle, in feet.
     m = re.search(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:'|ft\.?|feet|foot)?\s*(?:x|by|\u00d7)\s*(\d+(?:\.\d+)?)\s*(?:'|ft\b|feet\b|foot\b)", low)
     # "a 10x12 shed", "my shed is 8x10": sides with no unit, written with an x next to what they measure
