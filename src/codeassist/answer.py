@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from . import draft as D
 from .compose import Scorer, cite, short_quote
+from .corpus.parse import PRINTED
 from .errors import CitationNotFound
 from .glossary import load_glossary
 from .models import Answer, Block, Citation, Draft, Hit, QueryPlan
@@ -405,12 +406,21 @@ def answer_kind(plan: QueryPlan) -> str | None:
 _OPENING_CONJUNCTIONS = re.compile(r"^\s*(?:(?:and|or|but|so|then|also|plus|&|ok|okay|now)\s+)*")
 
 
+# "When the engineer signs, ...", "where a facility is built, ...": a clause setting the occasion, not asking
+# (a question's "when" or "where" is followed by its verb: "when is", "where do").
+_SUBORDINATE = re.compile(r"\s*(?:when|where)\s+(?!(?:is|are|was|were|do|does|did|must|should|can|could|will|would|"
+                          r"has|have|had|may|might|shall)\b)\w", re.I)
+
+
 def _kind_of(question: str) -> str | None:
     """The kind asked by a question word opening a clause ("who reviews ...", "and how long ..."); "the
     electrician who supervised" is a relative clause, not a question."""
-    for clause in re.split(r"[.?!;:\u2013\u2014]|\s-\s|,", question):
+    parts = re.split(r"([.?!;:\u2013\u2014]|\s-\s|,)", question)
+    for clause, after in zip(parts[::2], parts[1::2] + [""]):
         # ("the contractor who built on my lot got convicted": a "who" three words in is a relative clause)
         opening = _OPENING_CONJUNCTIONS.sub("", clause.lower())
+        if after == "," and _SUBORDINATE.match(opening):
+            continue  # "when the PE signs the SWPPP, what is he certifying?" asks "what", not "when"
         kind = next((kind for kind, pattern in _ANSWER_KINDS if pattern.match(opening)), None)
         if kind is not None:
             return kind
@@ -685,6 +695,56 @@ def answer_definition(corpus: "Corpus", question: str, term: str, munis: list[st
         caveats.append(f"The {', '.join(others)}'s text in this corpus does not define it; do not assume the same definition applies there.")
     draft = D.build(*blocks, *(D.note(c) for c in caveats))
     return reply(question, draft, "definition", municipality=found[0] if len(found) == 1 else None, caveats=caveats)
+
+
+# "what section number are the exemptions?", "is the exemptions list § 389?": a section's number, asked by its title
+_NUMBER_ASKED = re.compile(r"\b(?:section|§+)\s*(?:numbers?|no\.?|#)|\bexact (?:section|citation|cite|number)\b|"
+                           r"\b(?:what|which) (?:section|§+)\s*(?:numbers? )?(?:is|are|was|were)\b|"
+                           # "is the exemptions list § 389 of the BZO?" ("is my plan under section 391 ok?" is not)
+                           r"\b(?:is|are) (?:it|that|this|they|(?:the )?[\w -]{1,30}?) (?:§+|section) ?\d+[\w().-]*"
+                           r"(?: of (?:the )?[\w ]{1,30})?\s*(?:[?!.,;]|$)", re.I)
+_NUMBER_TYPED = re.compile(r"(?:§+|\bsection)\s*(\d+[A-Za-z]?(?:-\d+)?)", re.I)
+
+
+def answer_section_number(corpus: "Corpus", question: str, munis: list[str]) -> Answer | None:
+    """The number of a section the question names by its title ("the exemptions"): the number the text fixes,
+    or, where the copy in the corpus does not print it, that it is not confirmed and how to cite the section
+    instead. None when the question asks no number, or names no one section of the one municipality in scope
+    (with two, one's section named would leave the other's out)."""
+    if len(munis) != 1 or not _NUMBER_ASKED.search(question):
+        return None
+    low = question.lower()
+    # a section is named by its title's first word ("the exemptions"), and its second where another section's
+    # title opens with the same word ("performance guarantee", not "performance and design criteria")
+    words = {s.provision_id: [w for w in re.findall(r"[a-z]+", s.title.lower()) if len(w) > 3]
+             for s in corpus.sections if s.municipality in munis}
+    firsts = [w[0] for w in words.values() if w]
+
+    def said(word: str) -> bool:
+        return bool(re.search(rf"\b{re.escape(word.rstrip('s'))}s?\b", low))
+
+    named = [s for s in corpus.sections if (w := words.get(s.provision_id)) and said(w[0]) and
+             (firsts.count(w[0]) == 1 or (len(w) > 1 and said(w[1])))]
+    if len(named) != 1:
+        return None
+    section = named[0]
+    p = corpus.get(section.provision_id)
+    if p is None:
+        return None
+    src = p.text or next((c.text for c in corpus.children(p.id) if c.text), "")
+    proof = cite(corpus, p, sentences(src)[0]) if src.strip() else None
+    if section.number_confirmed and section.number:
+        why = "" if section.number_note == PRINTED else f" {section.number_note}"  # how the text fixes it
+        draft = D.build(D.lead(f"The {section.title} section is {section.citation}.{why}"),
+                        D.quote(proof, role="proof") if proof else None)
+        return reply(question, draft, "lookup", municipality=section.municipality)
+    typed = _NUMBER_TYPED.search(question)
+    asked = f", so it cannot be confirmed here that it is § {typed.group(1)}" if typed else ""
+    # (the metadata's note on the likely number is no law's words: it is not repeated as an answer)
+    reason = (f"{NOT_IN_CORPUS} the number of the {section.title} section: the copy of the law in this corpus does "
+              f"not print it, and nothing in the text fixes it{asked}. Cite it by its title instead: {section.citation}.")
+    return abstain(corpus, question, reason, [section.municipality], citations=[proof] if proof else None,
+                   municipality=section.municipality)
 
 
 def answer_lookup(corpus: "Corpus", question: str, citation_text: str, muni: str | None) -> Answer | None:

@@ -132,9 +132,10 @@ class Assistant:
         if len(parts) >= 2 and not parts[0].endswith("?") and _OPENS_QUESTION.match(parts[0]):
             parts[0] += "?"
         if (len(parts) < 2 or not parts[0].endswith("?") or len(parts[0].split()) < 3 or plan.subject
-                or plan.external):
+                or plan.external or all(_ELABORATION.fullmatch(p) for p in parts[1:])):
             # "what hours can we run equipment? the neighbors complain about the noise": all of it is about noise;
-            # "do I file an NOI under GP-02-01, and what's in it?": all of it is about an outside document
+            # "do I file an NOI under GP-02-01, and what's in it?": all of it is about an outside document;
+            # "what standard must silt fence be built to? The Blue Book?": the rest only says more of the first
             return whole
         chosen = plan.municipality if plan.municipality_source != "none" else None
         try:
@@ -180,6 +181,9 @@ class Assistant:
         if is_named and laws and not self.corpus.covering({o.topic for o in laws}) & set(munis):
             # "a generator at my house in Hempstead: electrical permit?": no electrical code of Hempstead's is here.
             return A.no_law_there(self.corpus, q, munis, laws[0])
+        numbered = A.answer_section_number(self.corpus, q, munis)
+        if numbered is not None:
+            return numbered
         if plan.intent == "lookup":
             ans = A.answer_lookup(self.corpus, q, plan.citation_text or q, plan.municipality)
             if ans is not None:
@@ -437,6 +441,9 @@ class Assistant:
         conv.last_calc_input = answer.calculation_input if answer.calculator else None
 
 
+# "... silt fence to be built to? The Blue Book?": a few words with no question of their own say more of the first
+_ELABORATION = re.compile(r"(?!" + r"\s*(?:is|are|does|do|did|can|could|may|must|will|would|should|has|have|what|who|how|"
+                          r"when|where|which|why|and|or|also)\b)(?:[\w'’&.-]+\s*){1,4}\?", re.I)
 _OPENS_QUESTION = re.compile(r"\s*(?:is|are|does|do|did|can|could|may|must|will|would|should|has|have|"
                              r"what|who|how|when|where|which|why)\b", re.I)
 

@@ -343,7 +343,8 @@ _SUPPOSED_TAG = re.compile(r"^\W*(?:is|are|was|were|should|must)(?:n't|n\u2019t)
 
 
 # "is that a problem?", "is it ok?": the clause points back at the statement before it ("put it back" does not).
-_ANAPHOR = re.compile(r"\b(?:that|this|those|these|so)\b|^\W*(?:is|was|would|will|does) it\b|"
+# "is a drawing with that required?" asks of a thing named before it, not whether the statement is so.
+_ANAPHOR = re.compile(r"(?<!\bwith )(?<!\bfor )(?<!\blike )(?<!\babout )(?<!\bof )\b(?:that|this|those|these|so)\b|^\W*(?:is|was|would|will|does) it\b|"
                       # "we never touch dirt - do we really have to?": the question ends where its object was
                       r"\b(?:have|has|need|needs|got) to\s*\?*\s*$", re.I)
 # "a shed of 100 square feet or less": a bound the question's figure may fall within.
@@ -352,8 +353,10 @@ _BOUND = re.compile(r"(\d[\d,.]*)\s*(?:[a-z]+\s+){0,2}(or (?:less|fewer|under|sm
 
 # "... an 'electrical contractor' under ch 7?": a law's number names it, it is no figure of the question's; nor is a
 # person's age ("my 17-year-old") where the law sets none
-_CHAPTER_REF = re.compile(r"\b(?:ch(?:apter)?|§+|sec(?:tion)?|art(?:icle)?)\.?\s*\d+[A-Z]?(?:-\d+)?(?:\([A-Za-z0-9]{1,3}\))*|§+\s*\d+",
-                          re.I)
+# "does 7B allow ...?": a chapter named bare, as the subject of a verb of what a law does
+_CHAPTER_REF = re.compile(r"\b(?:ch(?:apter)?|§+|sec(?:tion)?|art(?:icle)?)\.?\s*\d+[A-Z]?(?:-\d+)?(?:\([A-Za-z0-9]{1,3}\))*|§+\s*\d+|"
+                          r"\b\d+[A-Z]\b(?=\s+(?:allows?|says?|requires?|covers?|applies|apply|lets?|permits?|gives?|means?|"
+                          r"defines?|sets?|needs?|provides?|demands?|mentions?)\b)", re.I)
 # "two months later", "3 years ago": when something in the story happened, not a figure a rule is asked about.
 _ELAPSED = re.compile(r"\b(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|couple(?: of)?)\s+"
                       r"(?:days?|weeks?|months?|years?|yrs?)\s+(?:later|ago|afterwards?|back|since)\b", re.I)

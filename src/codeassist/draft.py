@@ -107,6 +107,21 @@ def _figures_of(corpus: "Corpus", summary: str, pid: str) -> frozenset[str]:
     return frozenset(figures(summary) - figures(provision_context(corpus, pid)))
 
 
+def _leaves(value: Any) -> list[str]:
+    """The keys and values of a JSON record, as text."""
+    if isinstance(value, dict):
+        return [x for k, v in value.items() for x in (str(k), *_leaves(v))]
+    if isinstance(value, list):
+        return [x for v in value for x in _leaves(v)]
+    return [] if value is None else [str(value)]
+
+
+@lru_cache(maxsize=8192)
+def _held(text: str) -> frozenset[str]:
+    """The figures a supporting text holds, and every run of digits in it (the parts of a date: 2026-03-18)."""
+    return figures(text) | {str(int(x)) for x in re.findall(r"\d+", text)}
+
+
 _ECHOED = re.compile("\u201c([^\u201d]{1,300})\u201d")
 
 
@@ -130,11 +145,12 @@ def _walk(corpus: "Corpus", draft: Draft, calculation: Any, question: str, echo_
                 problems.append(f"summary of {h.id} holds figures its text lacks: {sorted(extra)}")
             support.append(h.summary)
     if calculation is not None:
-        support.append(json.dumps(calculation, default=str))
+        support += _leaves(json.loads(json.dumps(calculation, default=str)))
     if echo_question:
         support.append(question)  # echoing the user's own figure back is not a claim about the law
-    joined = " ".join(support)
-    held = figures(joined) | {str(int(x)) for x in re.findall(r"\d+", joined)}  # parts of dates: 2026-03-18
+    # piece by piece: a quote or summary read for one answer is read again for the next (remembered), and a
+    # calculation's long record is read once, not as part of one long text
+    held = set().union(*(_held(x) for x in support))
     unsupported: set[str] = set()
     for b in draft.blocks:
         if b.kind in ("quote", "summary"):

@@ -118,6 +118,12 @@ _WH_OPENS = re.compile(r"\s*(?:" + _QUESTION_WORDS + r")\b[^,]*,", re.I)
 # advance" asks for a time, which any figure may give.
 _METHOD_ASKED = re.compile(r"\bhow (?:does|do|did|will|would|is|are)\b[^?.]{0,40}?\b(?:figures?|figured|determin\w*|decid\w*|"
                            r"calculat\w*|computed?|works? out|sets?|comes? up with)\b[^?.]{0,12}$", re.I)
+# A document the applicant prepares, asked whether it must show something: "require the plan to deal with where it
+# goes and how big it is", "do the drawings have to say how deep the drywell is".
+_SHOWN_IN_PLAN = re.compile(r"\b(?:plans?|swpp\w*|drawings?|maps?|applications?|reports?|submissions?|sheets?)\s+"
+                            r"(?:(?:to|has to|have to|must|should|needs? to|also|actually|even|(?:is|are) required to)\s+){1,3}"
+                            r"(?:deal with|address|show|say|state|specify|include|cover|describe|indicate|give|list)\b"
+                            r"[^?.]{0,40}$", re.I)
 _MEASURE = re.compile(
     r"\bhow (?:tall|high|deep|wide|far|close|near|big|large|heavy|thick|steep)\b"
     r"(?! (?:can|could|will|would|is) the (?:fine|penalty)| (?:ahead|in advance|before|beforehand|out|along)\b)|"
@@ -463,6 +469,10 @@ class Planner:
             # "how does the Town figure out how big our bond has to be?" asks how the figure is set, not the figure
             if _METHOD_ASKED.search(text[:m.start()]):
                 return None
+            # "does our article require the plan to deal with where it goes and how big it is?" asks whether the
+            # plan must show the size, not the size
+            if _SHOWN_IN_PLAN.search(text[:m.start()]):
+                return None
             return m.group(0).lower()
         counted = _HOW_MANY.search(text)
         if counted is not None and not self.speller.knows(counted.group(1)) and not self.speller.corrections(counted.group(1)):
@@ -574,7 +584,9 @@ class Planner:
         asked = definition_intent(expanded, spans)
         # Longer terms first: "land development activity" says more than "stormwater".
         used = [pid for _, _, pid in sorted(spans, key=lambda s: (-(s[1] - s[0]), s[0]))]
-        slots, sources = read_slots(text, today or date.today())
+        # the question's figures as the speller reads its words ("a second violaton" is a second violation)
+        respelled_text = self.speller.respelled(text)
+        slots, sources = read_slots(respelled_text, today or date.today())
         low = text.lower()
         gaps = tuple(key for key, all_of, any_of, none_of in self._gaps
                      if all(p.search(low) for p in all_of) and (not any_of or any(p.search(low) for p in any_of))
@@ -596,7 +608,7 @@ class Planner:
             # "adding a room in Bronxville: do the Tuckahoe electrical permit rules apply to us?": where the law
             # applies (its territory) answers it, whatever else its words draw
             citations = (*citations, *(o.territory for o in asked_of if o.territory and o.territory not in citations))
-        route = U.route(self.speller.respelled(text), self.definitions, 0 if sited else len(named), other_place=other, slots=slots, glossary=self.glossary,
+        route = U.route(respelled_text, self.definitions, 0 if sited else len(named), other_place=other, slots=slots, glossary=self.glossary,
                         names_law=bool(laws) and bool(self.corpus.ordinances_named(U.without_titles(text))))
         # "what does § 1-7 say?", "§ 1-7 text?": asked for what a document the texts refer to holds
         external = self._external(low, scope) if _CONTENTS.search(text) or route.intent == "lookup" else ()

@@ -365,9 +365,10 @@ def extract_offense_number(q: str) -> int | None:
     # "second conviction; the first offense was two years before": the highest named is this one
     named = [n for word, n in _ORDINALS.items() if re.search(
         r"\b" + word + r"\b[\s-]+(?:[\w'&-]+\s+){0,3}?(?:offen[cs]e|violation|conviction|time|strike|infraction|citation|ticket)", low)]
-    if not named and re.search(r"\b(?:offen[cs]es?|violations?|convict\w*)\b", low):
-        # "offenses in 2020, 2023 and now 2025 ... range for the third one?": "one" stands for the offense
-        named = [n for word, n in _ORDINALS.items() if re.search(r"\b" + word + r"\s+one\b", low)]
+    if re.search(r"\b(?:offen[cs]es?|violations?|convict\w*)\b", low):
+        # "offenses in 2020, 2023 and now 2025 ... range for the third one?", "my first violation was in 2023, now
+        # I'm facing a second one": "one" stands for the offense
+        named += [n for word, n in _ORDINALS.items() if re.search(r"\b" + word + r"\s+one\b", low)]
     if named:
         return max(named)
     m = re.search(r"\b(\d+|one|two|three|four)\s+prior", low)
@@ -646,8 +647,8 @@ _FLAG_SLOTS = {
     "agricultural_property": r"\b(agricultural (?:property|properties|land|parcel|site|lot|operation)|farm ?(?:land|property|parcel)|"
                              r"(?:on|at) (?:a|the|our|my|his|her|their) (?:working |dairy |horse |family )?farm\b)",
 }
-# "no storms since", "without rain": no storm happened.
-STORM = r"(?<!\bno )(?<!\bwithout )\b(rain|storm(?!water)|precip|it (?:poured|was pouring|is pouring|'s pouring)\b|downpour|pouring rain)"
+# "no storms since", "without rain", "assuming no big storms": no storm happened.
+STORM = r"(?<!\bno )(?<!\bwithout )(?<!\bno big )(?<!\bno major )(?<!\bno heavy )(?<!\bno large )(?<!\bno real )\b(rain|storm(?!water)|precip|it (?:poured|was pouring|is pouring|'s pouring)\b|downpour|pouring rain)"
 # The dated event a deadline question is about, first match wins.
 _EVENT_SLOTS: list[tuple[str, str]] = [
     ("storm", STORM),

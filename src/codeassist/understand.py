@@ -133,15 +133,15 @@ _DEADLINE = re.compile(r"\b(when is|when'?s|when are|earliest|close (?:it|them|t
                        r"(?:good|valid) for (?:a (?:full )?year|one year|twelve months|\d{1,2} (?:months?|years?))|"
                        # "approved on December 18: how long is it good for?"
                        r"how long (?:is|will|would|does) (?:it|that|this|the \w+|my \w+|our \w+) (?:be )?(?:good|valid|last)|"
-                       r"how soon|latest|close the walls|cover (?:the )?wiring|conceal|"
+                       r"how soon|latest|cut-?offs?|close the walls|cover (?:the )?wiring|conceal|"
                        r"when can (?:we|i)|void|release(?:d)? (?:the )?(?:bond|guarantee|security))\b", re.I)
 _PERMIT = re.compile(r"\b(?:(?:need|require[sd]?|get|pull|apply for|file for)\s+(?:an?\s+|the\s+|any\s+)?(?:village\s+|town\s+|city\s+|separate\s+)?"
                      r"(?:electrical\s+|wiring\s+)?permits?|"
                      r"without (?:an?\s+|the\s+|any\s+)?(?:electrical\s+|wiring\s+)?permits?|"
                      r"permits?\s+(?:needed|required|necessary|reqd|req'd)|permit needed|can i do it myself|do it myself|"
                      r"(?:pull|get|take out) (?:it|the permit|one) (?:out )?myself)\b|"
-                     # "... for a hot tub. Permit?", "Permit, and can I pull it myself?"
-                     r"(?:^|[.!;:-]\s*)(?:an?\s+|electrical\s+)?permits?(?:\s+or\s+(?:no|not|none))?\s*(?:\?|,\s*and\b)", re.I)  # "... for a hot tub. Permit?"
+                     # "... for a hot tub. Permit?", "Permit, and can I pull it myself?", "Permit, or is that minor work?"
+                     r"(?:^|[.!;:-]\s*)(?:an?\s+|electrical\s+)?permits?(?:\s+or\s+(?:no|not|none))?\s*(?:\?|,\s*(?:and|or)\b)", re.I)  # "... for a hot tub. Permit?"
 
 # "upgrading my house to a 200 amp panel": a short statement of the work, no question asked, asks whether it
 # needs a permit.
@@ -301,7 +301,7 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     topical = without_titles(low)
     ours = names_law or slots.get("electrical") or ("area" in slots and _DISTURBS.search(topical)) or \
         ("activity" in slots and re.search(r"\bexempt", low)) or \
-        re.search(r"\b(storm ?water|runoff|erosion|sediment|swpp\w*|pollut\w*|electric\w*|wiring|drainage|"
+        re.search(r"\b(storm ?water|storm (?:systems?|drains?|sewers?|mains?|lines?)|runoff|erosion|sediment|swpp\w*|pollut\w*|electric\w*|wiring|drainage|"
                   # "the retention pond behind my house is full of trash": a stormwater practice is the laws' own
                   r"(?:retention|detention|recharge|infiltration) (?:ponds?|basins?|tanks?)|dry ?wells?|catch ?basins?)\b", topical) or \
         any(" " in t and re.search(r"(?<![\w-])" + re.escape(t) + r"(?![\w-])", low) for t in definitions)

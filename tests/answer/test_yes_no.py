@@ -950,3 +950,15 @@ def test_always_asked_of_a_power_to_require_is_answered_no(plan):
     # without "always", whether it is required is the Village's choice: neither Yes nor No
     assert yes_no(plan("Does the Village make developers post a bond before they start?"), power, said) is None
     assert yes_no(plan("Does the Village require a bond?"), power, said) is None
+
+
+def test_that_after_a_preposition_is_a_thing_not_the_statement_before():
+    # "with that" names what the drawing would show; the negative statement before it is not what is asked
+    assert not asked_negatively("No drawing shows where the inlet protection goes. Is a drawing with that required?")
+    assert asked_negatively("The plan shows no inlet protection. Is that OK?")  # "that" is the statement
+
+
+def test_a_chapter_named_bare_is_no_figure_asked_about():
+    assert same_figures("Does 7B allow targeting one drainage area that sends sediment into the drains?",
+                        "Can the Village focus inspections on a drainage area that sends more sediment than usual?")
+    assert not same_figures("Is a 20A breaker enough for the circuit?", "Is a 15A breaker enough for the circuit?")

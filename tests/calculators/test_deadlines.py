@@ -312,6 +312,8 @@ def test_the_next_weekly_report_is_seven_days_after_the_last():
      "close_of_the_construction_season"),
     ("our silt fence goes up Tuesday June 9 2026 - last moment to give notice?", {"dates": ["2026-06-09"]},
      "installation_of_sediment_and_erosion_control_measures"),
+    ("Applicant says final grading wraps up 6/30/2026 at 1 pm. What's the cutoff for their notice to us?",
+     {"dates": ["2026-06-30"], "time": "13:00"}, "completion_of_final_grading"),  # the cutoff asks for a day
     ("the plantings in the public areas will be established by Thursday, June 3, 2027. when is the notice due?",
      {"dates": ["2027-06-03"]}, "successful_establishment_of_landscaping_in_public_areas"),
     # two milestones named: the date follows the one it is for; "start back up" is no start of construction

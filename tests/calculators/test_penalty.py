@@ -216,6 +216,9 @@ def test_whether_each_day_or_week_counts_is_answered_by_the_laws_unit(muni, ques
     (0, "first offense: does the $350-$700 tier apply?", "No. Tier 1"),
     (0, "first offense. does the $350-700 bracket apply?", "No. Tier 1"),    # one dollar sign for the range
     (1, "2nd conviction, is it the $350 to 700 range?", "Yes. Tier 2"),
+    # the amount is what is asked, not whether the third tier applies (it does; $1,200 is over its top)
+    (2, "Can the court fine $1,200 on the third conviction?", "No. Tier 3"),
+    (2, "third conviction: can the court fine $800?", "Yes. Tier 3"),
 ])
 def test_a_dollar_amount_asked_about_is_checked_against_the_tiers(priors, question, lead):
     from codeassist.calculators.penalty import headline

@@ -91,3 +91,16 @@ def test_an_item_the_question_names_is_answered_first(question, opening):
         assert item is not None and item.text.startswith(opening)
         assert items_first(out, question)[0] is item
         assert lead.startswith("Yes: your SWPPP (Town of Hempstead) must include the hydrologic and hydraulic analysis")
+
+
+def test_a_named_item_every_plan_holds_is_not_said_to_follow_from_the_conditions():
+    from codeassist.calculators.swppp_checklist import headline, named_item
+    out = run(ApplicabilityInput(municipality="hempstead", disturbed_acres=6))
+    question = "for 6 acres, do we need the temporary practices that will be converted to permanent control measures?"
+    item = named_item(out, question)
+    assert item is not None and item.group == "base"
+    lead = headline(out, {"hempstead": "Town of Hempstead"}, None, question)
+    assert lead.startswith("Yes: your SWPPP (Town of Hempstead) must include the temporary practices") and "because" not in lead
+    # a post-construction item does follow from them
+    post = "for 6 acres, do we need a hydrologic and hydraulic analysis for all structural components?"
+    assert "because the project meets Condition" in headline(out, {"hempstead": "Town of Hempstead"}, None, post)

@@ -154,6 +154,10 @@ def test_inches_in_words(q, x):
     ("our last report was May 2; next due?", "last_report"),
     # "last day for an inspection firm ..." names a deadline, not the last inspection
     ("last day for an inspection firm disqualified on Oct 5 2026 to appeal to the trustees?", "disqualified"),
+    # a storm said not to have happened is no storm event
+    ("Last erosion control inspection report was Tuesday, Sept 8, 2026. When is the next one due, assuming no big "
+     "storms?", "last_report"),
+    ("it rained hard Tuesday, Sept 8, 2026. when is the report due?", "storm"),
 ])
 def test_the_dated_event_named(q, event):
     assert S.read_slots(q, date(2026, 12, 5))[0].get("event") == event
@@ -162,7 +166,9 @@ def test_the_dated_event_named(q, event):
 @pytest.mark.parametrize("q, n", [("contractor convicted twice in Hempstead", 2), ("ticketed three times for it", 3),
                                   ("cited once before", None),
                                   ("violations in 2019, 2021 and 2024. what is the range for the third one?", 3),
-                                  ("which one is the third one on the list?", None)])  # no offense named
+                                  ("which one is the third one on the list?", None),  # no offense named
+                                  # the ordinal told with "one" after an ordinal told with the offense: the higher
+                                  ("my first violation was in June 2023, and now I'm facing a second one", 2)])
 def test_offenses_counted_in_words(q, n):
     assert S.extract_offense_number(q) == n
 

@@ -415,8 +415,8 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
     return data, None
 
 
-# "latest we can notify?", "when's the notice due?": a day is asked for ("how much heads-up?" asks the rule).
-ASKS_A_DAY = re.compile(r"\b(?:when|when'?s|latest|last (?:day|moment|minute|time)|deadline|by what|what day|what date|due)\b", re.I)
+# "latest we can notify?", "when's the notice due?", "the cutoff for their notice?": a day is asked for ("how much heads-up?" asks the rule).
+ASKS_A_DAY = re.compile(r"\b(?:when|when'?s|latest|last (?:day|moment|minute|time)|deadline|cut-?off|by what|what day|what date|due)\b", re.I)
 # Words every listed milestone shares, or that a question about a construction site leaves unsaid: the rest
 # name one ("we wrap up rough grading June 8" -> completion of rough grading; "we reopen for the season" ->
 # reopening of the construction season).

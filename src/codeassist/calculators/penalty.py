@@ -300,7 +300,9 @@ def headline(out: PenaltyOutput, names: dict[str, str], data: dict | None = None
     if cont and COUNTING.search(question):  # "how many violations is that?": the count first
         return f"{_unit_verdict(question, sv)}{cont.strip()} Each is punishable as Tier {out.tier} ({where}): {fine}{jail}."
     stated = bool(out.prior_offenses_counted or (data or {}).get("prior_conviction_dates"))
-    verdict = _repeat_verdict(question, out.tier) or _amount_verdict(question, out, stated) or \
+    # "can the court fine $1,200 on the third conviction?" asks of the amount, not whether the third tier applies
+    named_amount = bool(_AMOUNT.search(question)) and bool(_AMOUNT_ASKED.search(question))
+    verdict = _amount_verdict(question, out, stated) or ("" if named_amount else _repeat_verdict(question, out.tier)) or \
         ("Yes. " if jail and _JAIL_ASKED.search(question) else "")
     return f"{verdict}Tier {out.tier} ({where}): {fine}{jail}.{cont}"
 

@@ -147,7 +147,7 @@ def _opening(item: ChecklistItem) -> str:
 def headline(out: SwpppChecklistOutput, names: dict[str, str], data: dict | None = None, question: str = "") -> str:
     where = names.get(out.municipality, "")
     named = named_item(out, question) if out.status == "computed" else None
-    if named is not None and out.post_construction_controls and out.conditions:
+    if named is not None and named.group == "post_construction" and out.conditions:
         which = " and ".join(f"Condition {c}" for c in out.conditions)
         return (f"Yes: your SWPPP ({where}) must include the {_opening(named)}, because the project meets {which}; "
                 "it is one of the items below.")

@@ -27,6 +27,9 @@ _TERM_LINE = re.compile(r"^[A-Z0-9][A-Z0-9 ()\-,'/&.]+$")
 _MODAL = re.compile(r"\b(shall|may|must|will|is|are|be)\b", re.I)
 _CAPTION = re.compile(r"^(?P<cap>[A-Z][^.;:]{2,80}?)\.(?=\s|$)")
 
+# The note of a section whose number the text prints in its heading.
+PRINTED = "Printed in the text."
+
 
 @dataclass
 class Node:
@@ -264,7 +267,7 @@ def parse_ordinance(src: str, muni: Municipality, ordinance: Ordinance, source_r
         blocks = []
         for num, title, node in _parse_headed(src, start, end, ordinance):
             meta = SectionMeta(key=num, number=num, number_confirmed=True,
-                               number_note="Printed in the text.", title=title, starts_with=f"§ {num}.")
+                               number_note=PRINTED, title=title, starts_with=f"§ {num}.")
             blocks.append((meta, node))
 
     notes: dict[str, list[str]] = {}
