@@ -1054,6 +1054,10 @@ def test_the_appendix_a_gap_needs_appendix_a_named(build, corpus, question, gap)
     ("I run a plant nursery in Tuckahoe. Does the village's agricultural exemption cover a new greenhouse?",
      "tuckahoe:7B-5(a)", True),
     ("Is farming exempt from Tuckahoe's erosion control review?", "tuckahoe:7B-5(a)", False),
+    # what a state permit the article only defines requires of a facility
+    ("I run a bus depot. What sampling does an industrial stormwater permit require, and how often?",
+     "hempstead:390/industrial-stormwater-permit", True),
+    ("what is an industrial stormwater permit?", "hempstead:390/industrial-stormwater-permit", False),
 ])
 def test_gaps_the_text_leaves_open(build, corpus, question, pointer, gap):
     keys = {f"{o.id}#{i}" for o in corpus.ordinances.values() for i, g in enumerate(o.gaps) if g.pointer == pointer}
