@@ -138,6 +138,12 @@ def test_our_town_and_my_village_name_the_corpus_town_and_village(build):
     assert plan.named == () and plan.intent == "abstain"
 
 
+def test_the_code_a_law_sits_in_names_its_municipality(build):
+    # the Town's article is part of its Building Zone Ordinance (its citations read "Hempstead BZO")
+    assert build("Is the exemptions list § 389 of the BZO?").named == ("hempstead",)
+    assert build("Under the building zone ordinance, who reviews a SWPPP?").named == ("hempstead",)
+
+
 def test_a_road_named_after_a_municipality_is_no_municipality_named(build):
     plan = build("Our store is on Tuckahoe Road in Yonkers. Do we need an electrical permit for a new circuit?")
     assert plan.named == () and plan.other_place == "Yonkers"
