@@ -697,6 +697,11 @@ def answer_definition(corpus: "Corpus", question: str, term: str, munis: list[st
     return reply(question, draft, "definition", municipality=found[0] if len(found) == 1 else None, caveats=caveats)
 
 
+def _own_or_first_part_text(corpus: "Corpus", p: Any) -> str:
+    """A provision's own words, or its first part's when it has none (a section that opens with "A.")."""
+    return p.text or next((c.text for c in corpus.children(p.id) if c.text), "")
+
+
 # "what section number are the exemptions?", "is the exemptions list § 389?": a section's number, asked by its title
 _NUMBER_ASKED = re.compile(r"\b(?:section|§+)\s*(?:numbers?|no\.?|#)|\bexact (?:section|citation|cite|number)\b|"
                            r"\b(?:what|which) (?:section|§+)\s*(?:numbers? )?(?:is|are|was|were)\b|"
@@ -731,7 +736,7 @@ def answer_section_number(corpus: "Corpus", question: str, munis: list[str]) -> 
     p = corpus.get(section.provision_id)
     if p is None:
         return None
-    src = p.text or next((c.text for c in corpus.children(p.id) if c.text), "")
+    src = _own_or_first_part_text(corpus, p)
     proof = cite(corpus, p, sentences(src)[0]) if src.strip() else None
     if section.number_confirmed and section.number:
         why = "" if section.number_note == PRINTED else f" {section.number_note}"  # how the text fixes it
@@ -763,7 +768,7 @@ def answer_lookup(corpus: "Corpus", question: str, citation_text: str, muni: str
             continue
     if p is None:
         return None
-    quote_src = p.text or next((c.text for c in corpus.children(p.id) if c.text), "")
+    quote_src = _own_or_first_part_text(corpus, p)
     if not quote_src:
         return reply(question, D.build(D.lead(f"{p.citation} ({p.title or p.heading}) has no text in this corpus.")),
                      "lookup", municipality=p.municipality)

@@ -442,10 +442,9 @@ class Assistant:
 
 
 # "... silt fence to be built to? The Blue Book?": a few words with no question of their own say more of the first
-_ELABORATION = re.compile(r"(?!" + r"\s*(?:is|are|does|do|did|can|could|may|must|will|would|should|has|have|what|who|how|"
-                          r"when|where|which|why|and|or|also)\b)(?:[\w'’&.-]+\s*){1,4}\?", re.I)
-_OPENS_QUESTION = re.compile(r"\s*(?:is|are|does|do|did|can|could|may|must|will|would|should|has|have|"
-                             r"what|who|how|when|where|which|why)\b", re.I)
+_QUESTION_OPENERS = "is|are|does|do|did|can|could|may|must|will|would|should|has|have|what|who|how|when|where|which|why"
+_ELABORATION = re.compile(r"(?!\s*(?:" + _QUESTION_OPENERS + r"|and|or|also)\b)(?:[\w'’&.-]+\s*){1,4}\?", re.I)
+_OPENS_QUESTION = re.compile(r"\s*(?:" + _QUESTION_OPENERS + r")\b", re.I)
 
 
 def _asks_what_is(plan: QueryPlan) -> bool:
