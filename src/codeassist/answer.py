@@ -900,7 +900,8 @@ def find_external(corpus: "Corpus", plan: QueryPlan, munis: list[str]) -> Answer
     # The document's name without the metadata's asides ("..., not in this corpus", ', "or as amended ..."').
     docs = [re.sub(r',\s*(?:not in this corpus|"[^"]*")\s*$', "", n) for n in plan.external]
     where = sorted({corpus.get(c.id).municipality for c in cites})  # type: ignore[union-attr]
-    return abstain(corpus, plan.query, f"{NOT_IN_CORPUS} what {' or '.join(docs)} {'says' if len(docs) == 1 else 'say'}: "
+    one = len(docs) == 1 and not re.search(r"\b(?:regulations|rules)$", docs[0])  # "the Town's ... regulations say"
+    return abstain(corpus, plan.query, f"{NOT_IN_CORPUS} what {' or '.join(docs)} {'says' if one else 'say'}: "
                    f"{'that document is' if len(docs) == 1 else 'those documents are'} not in this corpus.", where, topic_of(plan), cites,
                    municipality=where[0] if len(where) == 1 else None)
 

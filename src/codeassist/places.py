@@ -439,6 +439,26 @@ class Gazetteer:
         """Whether `text` names a place outside New York State ("licensed in New Jersey", "Stamford, CT")."""
         return any(m.name.abroad for m in self._present(text, ours))
 
+    def abroad_right_after(self, text: str, ours: Iterable[str], end: int) -> str | None:
+        """The place outside New York State named right after position `end`, set off by a comma only
+        ("Tuckahoe, Virginia", "Hempstead, TX"), as displayed; None otherwise."""
+        sep = _STATE_AFTER_NAME.match(text, end)
+        if sep is None:
+            return None
+        rest = text[sep.end():]
+        code = re.match(r"([A-Z]{2})\b", rest)
+        if code and code[1] in self._state_names:
+            return self._state_names[code[1]]
+        low = rest.lower()
+        for state in sorted(self.data.us_states, key=len, reverse=True):
+            after = low[len(state):len(state) + 1]
+            if low.startswith(state.lower()) and not after.isalnum():
+                # "In Tuckahoe, Washington Avenue ...": a name that is also a person's or a street's needs its
+                # sentence to go on after it ("Tuckahoe, Virginia, out in ...")
+                shared = normalize(state) in self._ambiguous or normalize(state) in _ALSO_A_STREET
+                return state if not shared or after in ("", ",", ".", "?", "!", ";", ")") else None
+        return None
+
     def other_places(self, text: str, ours: Iterable[str]) -> list[str]:
         """Every such place, in the order named."""
         return list(dict.fromkeys(m.name.display for m in self._matches(text, ours) if m.name is not None))
@@ -456,6 +476,11 @@ class Gazetteer:
             if m.name is not None:
                 out[m.start:m.end] = "#" * (m.end - m.start)
         return "".join(out)
+
+
+# Between a town's name and its state: "Tuckahoe, Virginia", "Hempstead , TX".
+_STATE_AFTER_NAME = re.compile(r"\s*,\s*(?=[A-Z])")
+_ALSO_A_STREET = frozenset(("washington", "jersey"))  # "Washington Avenue", "Jersey Street" (besides the ambiguous names)
 
 
 @lru_cache(maxsize=8)

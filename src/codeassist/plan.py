@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from . import understand as U
 from .glossary import append_expansions, load_glossary
-from .slots import read_slots
+from .slots import NOT_ELECTRICAL, read_slots
 from .errors import CitationNotFound
 from .models import Provision, QueryPlan
 from .places import load_gazetteer
@@ -177,6 +177,9 @@ _CONTENTS = re.compile(
 # "my village", "our town": the asker's own municipality
 _OWN_PLACE = re.compile(r"\b(?:my|our) (town|village|city)\b")
 # An alias made only of words every municipality could be called by ("the village", "the town").
+# "Town" or "Village" capitalised as a name ("on a Town job", "Village handed us a notice"), not "Town of X".
+_KIND_AS_NAME = re.compile(r"\b(Town|Village)\b(?!\s+of\b)")
+_KINDS_SET_SIDE_BY_SIDE = re.compile(r"\b(?:towns?|villages?)\s+(?:vs\.?|versus|or|and|/)\s+(?:an?\s+|the\s+)?(?:towns?|villages?)\b")
 _GENERIC = re.compile(r"(?:(?:the|our|my|town|village|city|county|of)\s*)+")
 
 
@@ -356,7 +359,8 @@ class Planner:
         return self._named(text, self.other_place(text))
 
     def _named(self, text: str, other_place: str | None) -> list[str]:
-        low = self.gazetteer.mask(text, self.ours).lower()
+        masked = self.gazetteer.mask(text, self.ours)
+        low = masked.lower()
         # "Oyster Bay marina SWPPP - what does the town want?": "the town" beside another town named is that one
         elsewhere = self.gazetteer.kinds_named(text, self.ours) if other_place else frozenset()
         found: list[tuple[int, str]] = []
@@ -374,6 +378,14 @@ class Planner:
                 found.append((min(specific), mid))
             elif loose and self.corpus.municipalities[mid].kind not in elsewhere:
                 generic.append((min(loose), mid))
+        if not found and not generic and not _KINDS_SET_SIDE_BY_SIDE.search(low):
+            # "a Town SWPPP", "Village permit needed?": the kind written as a name is ours, when one of ours is of that
+            # kind ("Town vs village: ..." names kinds, not places)
+            for x in _KIND_AS_NAME.finditer(masked):
+                kind = x.group(1).lower()
+                mids = [mid for mid, m in self.corpus.municipalities.items() if m.kind == kind]
+                if len(mids) == 1 and kind not in elsewhere:
+                    generic.append((x.start(), mids[0]))
         # "I live in the incorporated Village of Hempstead, not the unincorporated part of the town. What does my
         # village require?": the asker's own town or village is the other place of that kind, and "the town" only
         # says where that place lies
@@ -406,6 +418,11 @@ class Planner:
             for other in m.namesakes:
                 if any(re.search(cue, w) for cue in other.cues for w in near):
                     return other.name, tuple(n for n in named if n != mid)
+            # "I live in Tuckahoe, Virginia": the name with another state after it is that state's place
+            for x in re.finditer(r"(?<![\w-])" + re.escape(m.short_name.lower()) + r"(?![\w-])", low):
+                state = self.gazetteer.abroad_right_after(text, self.ours, x.end())
+                if state is not None:
+                    return f"{text[x.start():x.end()]}, {state}", tuple(n for n in named if n != mid)
         return None
 
     def _says_generically(self, text: str, muni: str) -> bool:
@@ -609,7 +626,7 @@ class Planner:
             # applies (its territory) answers it, whatever else its words draw
             citations = (*citations, *(o.territory for o in asked_of if o.territory and o.territory not in citations))
         route = U.route(respelled_text, self.definitions, 0 if sited else len(named), other_place=other, slots=slots, glossary=self.glossary,
-                        names_law=bool(laws) and bool(self.corpus.ordinances_named(U.without_titles(text))))
+                        names_law=bool(laws) and bool(self.corpus.ordinances_named(NOT_ELECTRICAL.sub(" ", U.without_titles(text)))))
         # "what does § 1-7 say?", "§ 1-7 text?": asked for what a document the texts refer to holds
         external = self._external(low, scope) if _CONTENTS.search(text) or route.intent == "lookup" else ()
         if route.intent == "lookup" and external and _CONTENTS.search(text):

@@ -83,6 +83,10 @@ _UNDER = re.compile(r"\b(?:under|less than|below|fewer than|smaller than|short o
                     r"(?:about\s+|roughly\s+|approximately\s+|around\s+)?$")
 
 
+# "... from 0.8 acre to 1.4 acres": the second figure, after the first
+_GREW_TO = re.compile(r"\s+(?:up\s+)?to\s+(?:about\s+|roughly\s+|around\s+)?" + _NUMBER + r"\s*(acres?|ac\b|square feet|square foot|sq\.? ?ft\.?|sf\b|ft2|sqft)")
+
+
 def extract_area(q: str) -> tuple[str, float] | None:
     """('acres', 2.0) or ('sq_ft', 20000.0) as the user wrote it; None when no area is given."""
     found = extract_area_bound(q)
@@ -114,6 +118,10 @@ def _area_at(q: str) -> tuple[str, float, str, int] | None:
     if m:
         unit = "acres" if m.group(3).startswith("ac") else "sq_ft"
         n = -_num(m.group(2)) if m.group(1) else _num(m.group(2))
+        grew = _GREW_TO.match(low, m.end()) if re.search(r"\bfrom\s*$", low[:m.start()]) else None
+        if grew and ("acres" if grew.group(2).startswith("ac") else "sq_ft") == unit and not m.group(1):
+            # "grew from 0.8 acre to 1.4 acres over the project": the area it came to
+            return unit, _num(grew.group(1)), low, grew.start(1)
         # "0.7 acre this spring and another 0.6 acre next year": the parts add up
         more = [_num(x.group(1)) for x in _MORE_AREA.finditer(low, m.end())
                 if ("acres" if x.group(2).startswith("ac") else "sq_ft") == unit]
@@ -260,6 +268,43 @@ def extract_dates(q: str, today: date, anchor: date | None = None) -> list[date]
     """Dates written as 2026-03-03, 3/3/2026, March 3rd (2026), 'Tuesday' (the most recent), today, yesterday.
     A bare weekday told after a written date is the first such day after it ("the report was Thursday April 9,
     and Saturday we got rain": April 11); `anchor` is a written date told before the text."""
+    return [d for _, d in dates_at(q, today, anchor)]
+
+
+# "I emailed the official at 3 pm Wednesday; we close Friday at noon. Was that enough notice?": whether the notice told of was in time
+ENOUGH_NOTICE = re.compile(r"\b(?:enough|sufficient|adequate|timely)\s+(?:notice|heads[- ]up|warning|lead time)\b|"
+                           r"\b(?:notice|heads[- ]up|notif\w*|e-?mail\w*|call)\b[^.?!]{0,40}\b(?:enough|in time|on time|sufficient|early enough)\b|"
+                           r"\b(?:is|was) (?:that|this|it) (?:enough|in time|early enough|sufficient)\b", re.I)
+
+
+# A date's words from where it starts ("april 9, 2027", "2027-04-09", "the 16th", "friday")
+_DATE_SPAN = re.compile(r"[a-z]+\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{2,4}|"
+                        r"the\s+\d{1,2}(?:st|nd|rd|th)|[a-z]+")
+_CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)|\b(noon|midday|midnight)\b")
+
+
+def dated_times(q: str, today: date) -> list[tuple[date, tuple[int, int] | None]]:
+    """Each date written, in order, with the clock time told beside it ("Friday, April 9, 2027 at 4 pm that we
+    start Monday, April 12 at 7 am": 16:00 on April 9, 07:00 on April 12); a time goes to the nearest date."""
+    low = q.lower()
+    spans = [(pos, pos + (len(m.group(0)) if (m := _DATE_SPAN.match(low, pos)) else 1), d) for pos, d in dates_at(q, today)]
+    times: dict[int, tuple[int, int]] = {}
+    for t in _CLOCK.finditer(low):
+        if t[4]:
+            hm = (0 if t[4] == "midnight" else 12, 0)
+        elif 1 <= int(t[1]) <= 12 and int(t[2] or 0) <= 59:
+            hm = (int(t[1]) % 12 + (12 if t[3].startswith("p") else 0), int(t[2] or 0))
+        else:
+            continue
+        near = min(range(len(spans)), key=lambda i: spans[i][0] - t.end() if spans[i][0] >= t.end() else max(0, t.start() - spans[i][1]),
+                   default=None)
+        if near is not None:
+            times.setdefault(near, hm)
+    return [(d, times.get(i)) for i, (_, _, d) in enumerate(spans)]
+
+
+def dates_at(q: str, today: date, anchor: date | None = None) -> list[tuple[int, date]]:
+    """extract_dates' dates with where each starts in `q`."""
     low = q.lower()
     out: list[tuple[int, date]] = []
 
@@ -280,17 +325,32 @@ def extract_dates(q: str, today: date, anchor: date | None = None) -> list[date]
         add(m.start(), safe(y, int(m[1]), int(m[2])))
     month_names = "|".join(sorted(_MONTHS, key=len, reverse=True))
     for m in re.finditer(r"\b(" + month_names + r")\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?\b", low):
-        y = int(m[3]) if m[3] else _year_of_weekday(low[:m.start()], _MONTHS[m[1]], int(m[2]), today)
+        prior = [d for pos, d in out if pos < m.start()]
+        if m[3]:
+            y = int(m[3])
+        elif prior and not re.search(r"\b(?:mon|tue|wed|thu|fri|sat|sun)\w*\.?,?\s*$", low[:m.start()]):
+            # "served Thursday, April 1, 2027. Today's April 14": the year that puts it nearest the date told before
+            y = min((prior[-1].year + k for k in (0, 1, -1) if safe(prior[-1].year + k, _MONTHS[m[1]], int(m[2]))),
+                    key=lambda yy: abs((date(yy, _MONTHS[m[1]], int(m[2])) - prior[-1]).days), default=today.year)
+        else:
+            y = _year_of_weekday(low[:m.start()], _MONTHS[m[1]], int(m[2]), today)
         add(m.start(), safe(y, _MONTHS[m[1]], int(m[2])))
+    for m in re.finditer(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\s+(?:" + month_names + r"))", low):
+        # "noon on Friday, December 18 ... at 3 pm Wednesday the 16th": that day of the month told before
+        prior = [d for pos, d in out if pos < m.start()] or ([anchor] if anchor else [])
+        if prior:
+            add(m.start(), safe(prior[-1].year, prior[-1].month, int(m[1])))
     for m in re.finditer(r"\b(?:in\s+)?(" + month_names + r")\.?\s+(\d{4})\b", low):  # "in March 2026", "issued Feb 2026"
         add(m.start(), safe(int(m[2]), _MONTHS[m[1]], 1))
     written = sorted(out)  # the dates written out, which a bare weekday told after them follows
     for m in re.finditer(r"\b(today|yesterday|tomorrow|last night)\b", low):
+        if m[1] == "today" and re.match(r"(?:'s|\s+is)\s+(?:(?:mon|tue|wed|thu|fri|sat|sun)\w*,?\s+)?(?:" + month_names + r"|\d)", low[m.end():]):
+            continue  # "Today's April 14": the date written says which day today is
         delta = {"today": 0, "yesterday": -1, "last night": -1, "tomorrow": 1}[m[1]]
         add(m.start(), today + timedelta(days=delta))
     for m in re.finditer(r"\b(?:(next|this|last)\s+)?(" + "|".join(_WEEKDAYS) + r"|" + _WEEKDAY_SHORT + r")\b", low):
-        if re.match(r"\.?,?\s+(?:(?:" + month_names + r")\b|\d{1,4}[/-]\d)", low[m.end():]):
-            continue  # "Monday June 8, 2026": the date that follows says which Monday
+        if re.match(r"\.?,?\s+(?:(?:" + month_names + r")\b|\d{1,4}[/-]\d|the\s+\d{1,2}(?:st|nd|rd|th)\b)", low[m.end():]):
+            continue  # "Monday June 8, 2026", "Wednesday the 16th": the date that follows says which Monday
         wd = _weekday_index(m[2])
         told = [d for pos, d in written if pos < m.start()] or ([anchor] if anchor else [])
         if m[1] is None and told:
@@ -301,7 +361,7 @@ def extract_dates(q: str, today: date, anchor: date | None = None) -> list[date]
         else:
             days = (today.weekday() - wd) % 7
             add(m.start(), today - timedelta(days=days))
-    return [d for _, d in sorted(out)]
+    return sorted(out)
 
 
 # The verbs that date the event a deadline runs from ("if I called the inspector Friday", "the NOV was served on
@@ -428,9 +488,11 @@ _ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|wired|(?:dis|re)co
 
 
 # "does every day count as a new violation like with electrical?": the electrical code is what the question
-# measures against, not its subject.
-_LIKE_ELECTRICAL = re.compile(r"\b(?:like|as|unlike) (?:with|in|for|under|on) (?:the )?(?:electrical|electric|wiring)\b"
-                              r"(?: (?:code|chapter|side|rules?|laws?|permits?|violations?))?", re.I)
+# measures against, not its subject; "No electrical changes at all": electrical work is denied.
+NOT_ELECTRICAL = re.compile(r"\b(?:like|as|unlike) (?:with|in|for|under|on) (?:the )?(?:electrical|electric|wiring)\b"
+                            r"(?: (?:code|chapter|side|rules?|laws?|permits?|violations?))?|"
+                            r"\b(?:no|without(?: any)?|nothing|not any) (?:electrical|electric|wiring)\b(?: (?:changes?|work|involved))?"
+                            r"(?! (?:permit|code|inspect\w*|contractor))", re.I)
 
 
 ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
@@ -474,7 +536,8 @@ ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
      r"(?:tomatoes|veggies|vegetables|herbs|lettuce|peppers)\b[^.?!]{0,40}\bfor (?:the|my|our) (?:own )?family)\b",
      "home_gardening"),
     # A landscape architect prepares plans; landscaping is the activity.
-    (r"\b(landscap\w*(?! architect)|horticultur\w*|planting shrubs|planting beds?|shrubs|shrubbery|hedges?|foundation plantings?|mulch\w*)\b", "landscaping_existing_structure"),
+    # "rip out the lawn and replant it as native meadow": relandscaping
+    (r"\b((?:re-?)?landscap\w*(?! architect)|native (?:meadows?|plantings?|grasses|wildflowers)|(?:rip|tear)(?:ping|ing)? out (?:the |our |my )?(?:lawn|grass)|horticultur\w*|planting shrubs|planting beds?|shrubs|shrubbery|hedges?|foundation plantings?|mulch\w*)\b", "landscaping_existing_structure"),
 ]
 
 
@@ -544,6 +607,23 @@ def extract_performed_by(q: str) -> str | None:
     return None
 
 
+_IN_VIOLATION = re.compile(r"\b(?:violat\w*|out of compliance|non-?complian\w*|offen[cs]es?|fine[sd]?)\b", re.I)
+
+
+def _violation_span_days(q: str, today: date) -> int | None:
+    """The days between two dates a violation ran ("out of compliance from Monday, March 15 to Monday, May 10,
+    2027": 56); None when the question tells no such span."""
+    if not _IN_VIOLATION.search(q):
+        return None
+    low = q.lower()
+    found = dates_at(q, today)
+    for (p1, d1), (p2, d2) in zip(found, found[1:]):
+        if d2 > d1 and re.search(r"\bfrom\s+(?:(?:mon|tue|wed|thu|fri|sat|sun)\w*,?\s+)?$", low[:p1]) and \
+                re.search(r"\s(?:to|through|thru|until|till)\s+(?:(?:mon|tue|wed|thu|fri|sat|sun)\w*,?\s+)?$", low[p1:p2]):
+            return (d2 - d1).days
+    return None
+
+
 def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
     """Every calculator input the question states, read once: {slot: value} and {slot: the words read}.
     Values are JSON data (dates as ISO strings); a slot the question does not state is absent."""
@@ -590,7 +670,7 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
     years = extract_years_window(q)
     if years is not None:
         put("years_window", years, f"{years:g} years")
-    days = extract_duration_days(q)
+    days = extract_duration_days(q) or _violation_span_days(q, today)
     if days:
         put("duration_days", days, f"{days} days")
     bad = impossible_dates(q)
@@ -615,7 +695,7 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
     by = extract_performed_by(q)
     if by:
         put("performed_by", by, by)
-    if (wired := _ELECTRICAL.search(_LIKE_ELECTRICAL.sub(" ", q))):
+    if (wired := _ELECTRICAL.search(NOT_ELECTRICAL.sub(" ", q))):
         put("electrical", True, wired.group(0))
     same = re.search(r"\b(same|identical|alike|match|differ\w*|different)\b", low)
     if same:  # "are they the same?" (True) or "do they differ?" (False)

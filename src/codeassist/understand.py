@@ -12,7 +12,7 @@ from datetime import date
 
 from .errors import InvalidInput
 from .glossary import Glossary, load_glossary
-from .slots import STORM, read_slots
+from .slots import ENOUGH_NOTICE, NOT_ELECTRICAL, STORM, read_slots
 from .text import clean_text, stems
 
 # Asked in the negative or about getting out of a rule ("can I skip ...", "without a permit", "exempt"): a yes
@@ -48,7 +48,8 @@ _CITATION_IN_Q = re.compile(
     r"\b(?:exemptions?|penalties|enforcement|fees|purpose|applicability)\s+(?:item\s+)?\(?[a-k]\)?(?:\s|$|\?))", re.I)
 # "item f in 7B-6(a)(1)", "paragraph 2 of 7-11(d)": the item's label after the citation it belongs to.
 _ITEM_OF = re.compile(r"\b(?:item|milestone|sub-?item|letter|clause|paragraph|subparagraph|subdivision|subsection)\s+"
-                      r"\(?([A-Za-z]|\d{1,2})\)?\s+(?:in|of|under|from)\s+((?:(?:§+|section|sec\.?)\s*)?"
+                      # "item b under the village's 7B-6(a)(1)": whose citation it is may be said between
+                      r"\(?([A-Za-z]|\d{1,2})\)?\s+(?:in|of|under|from)\s+(?:(?:the|our|their)\s+)?(?:[a-z]+['\u2019]s\s+)?((?:(?:§+|section|sec\.?)\s*)?"
                       r"(?:\d+[A-Za-z]?\s*-\s*\d+|\d{3})(?:\s*\(\s*[A-Za-z0-9]{1,3}\s*\))*)(?![\w(-])", re.I)
 
 
@@ -134,7 +135,9 @@ _DEADLINE = re.compile(r"\b(when is|when'?s|when are|earliest|close (?:it|them|t
                        # "approved on December 18: how long is it good for?"
                        r"how long (?:is|will|would|does) (?:it|that|this|the \w+|my \w+|our \w+) (?:be )?(?:good|valid|last)|"
                        r"how soon|latest|cut-?offs?|close the walls|cover (?:the )?wiring|conceal|"
-                       r"when can (?:we|i)|void|release(?:d)? (?:the )?(?:bond|guarantee|security))\b", re.I)
+                       r"when can (?:we|i)|void|release(?:d)? (?:the )?(?:bond|guarantee|security)|"
+                       # "am I still inside the appeal window?", "is it too late to appeal?"
+                       r"(?:appeal|filing) (?:window|period)|still (?:inside|within|in) (?:the |my |our )?(?:\w+ )?(?:window|time|deadline|period)|too late)\b", re.I)
 _PERMIT = re.compile(r"\b(?:(?:need|require[sd]?|get|pull|apply for|file for)\s+(?:an?\s+|the\s+|any\s+)?(?:village\s+|town\s+|city\s+|separate\s+)?"
                      r"(?:electrical\s+|wiring\s+)?permits?|"
                      r"without (?:an?\s+|the\s+|any\s+)?(?:electrical\s+|wiring\s+)?permits?|"
@@ -298,7 +301,7 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     # "can the stormwater officer officiate my wedding?": an official's title does not make the question the laws'
     # "disturbing 45,000 sq ft for a parking lot": an area of land disturbed is the laws' own subject ("chickens on
     # my 2 acre lot" is not).
-    topical = without_titles(low)
+    topical = NOT_ELECTRICAL.sub(" ", without_titles(low))
     ours = names_law or slots.get("electrical") or ("area" in slots and _DISTURBS.search(topical)) or \
         ("activity" in slots and re.search(r"\bexempt", low)) or \
         re.search(r"\b(storm ?water|storm (?:systems?|drains?|sewers?|mains?|lines?)|runoff|erosion|sediment|swpp\w*|pollut\w*|electric\w*|wiring|drainage|"
@@ -326,12 +329,16 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
             ("offense_number" in slots and re.search(r"\$\s?\d", low)):  # "a first violation can cost up to $500?"
         return Route("calculator", calculator="penalty")
     rain = "inches" in slots and re.search(STORM, low)
-    if rain or (_DEADLINE.search(q) and ("dates" in slots or "inches" in slots)):
+    if rain or (_DEADLINE.search(q) and ("dates" in slots or "inches" in slots)) or \
+            (len(slots.get("dates") or ()) > 1 and ENOUGH_NOTICE.search(q)):
         return Route("calculator", calculator="deadlines")
     if "area_beyond_lot" in slots:  # "a 5,000-acre driveway on a quarter-acre lot": the figures are asked back
         return Route("calculator", calculator="applicability")
     if has_area and _DISTURBS.search(low) and _FILING_ASKED.search(q):
         # "regrading the backyard, about 8,000 sq ft total. anything I need to file?": whether the law reaches it
+        return Route("calculator", calculator="applicability")
+    if has_area and _DISTURBS.search(low) and re.search(r"\bland development activit(?:y|ies)\b[^.!]*\?", low):
+        # "clearing a 95 ft by 460 ft strip: land development activity or not?": the defined term turns on the area
         return Route("calculator", calculator="applicability")
     if has_area and _OVER_THRESHOLD.search(q):  # "45,000 sq ft of grading: over the threshold?"
         return Route("calculator", calculator="applicability")

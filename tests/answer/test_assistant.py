@@ -1041,3 +1041,107 @@ def test_a_law_asked_to_reach_another_place_says_where_it_applies(assistant, cor
                                  "electrical permit rules apply to us?")
     assert ans.citations[0].id == "tuckahoe:7-2"
     assert ans.lead.startswith("No: the law applies to the territory it names (quoted below), not to Bronxville"), ans.lead
+
+
+@pytest.mark.parametrize("q, notice_ok, hours", [
+    # 3 pm Wednesday to noon Friday is 45 hours: short of 48, and the latest notice was noon Wednesday
+    ("We're shutting down our Oceanside site for the winter at noon on Friday, December 18, 2026. I emailed the Town's "
+     "enforcement official at 3 pm Wednesday the 16th. Was that enough notice?", False, "45"),
+    ("We told the village enforcement official on Friday, April 9, 2027 at 4 pm that we start construction Monday, "
+     "April 12 at 7 am. Is that enough notice?", True, "63"),
+])
+def test_a_notice_told_with_its_hour_is_checked_against_the_48_hours(assistant, corpus, q, notice_ok, hours):
+    ans = ask(assistant, corpus, q)
+    assert ans.calculator == "deadlines", ans.answer
+    assert ans.lead.startswith("Yes" if notice_ok else "No"), ans.lead
+    assert f"{hours} hours before" in ans.lead and "48 hours" in ans.lead
+    if not notice_ok:
+        assert "The latest notice was Wednesday, December 16, 2026 at 12:00" in ans.lead
+
+
+@pytest.mark.parametrize("q, verdict", [
+    ("A Town stormwater violation notice was served on me Thursday, April 1, 2027. Today's April 14. "
+     "Am I still inside the appeal window?", "Yes"),
+    ("A Town stormwater violation notice was served on me Thursday, April 1, 2027. Today's April 20. "
+     "Am I still inside the appeal window?", "No"),
+    ("NOV served in Hempstead on March 2, 2027, and today is March 30. Is it too late to appeal?", "Yes"),
+])
+def test_the_day_asked_about_is_weighed_against_the_last_day(assistant, corpus, q, verdict):
+    ans = ask(assistant, corpus, q)
+    assert ans.calculator == "deadlines" and ans.lead.startswith(f"{verdict}:"), ans.lead
+    assert "Town of Hempstead" in ans.lead  # "a Town stormwater violation notice" names the Town
+
+
+def test_the_day_of_service_counts_not_the_notice_date(assistant, corpus):
+    ans = ask(assistant, corpus, "The village's stormwater violation notice is dated November 10, 2026, but it wasn't "
+                                 "served on me until Monday, November 16. What's my last day to appeal?")
+    assert "Tuesday, December 1, 2026" in ans.lead, ans.lead
+
+
+def test_a_stated_minimum_is_the_tiers_floor(assistant, corpus):
+    # offenses in 2019, 2023 and 2026: the newest is a second offense within five years ($350 to $700), whose
+    # floor is not $700
+    ans = ask(assistant, corpus, "Town stormwater offenses: one in May 2019, one in June 2023, and now one in September "
+                                 "2026. Is the newest a third offense with the $700 minimum?", municipality="hempstead")
+    assert ans.calculator == "penalty" and ans.lead.startswith("No."), ans.lead
+    ans = ask(assistant, corpus, "A third stormwater offense in Hempstead within five years: is the minimum fine $700?",
+              municipality="hempstead")
+    assert ans.lead.startswith("Yes."), ans.lead
+
+
+def test_weeks_of_violation_are_counted_between_two_dates(assistant, corpus):
+    ans = ask(assistant, corpus, "Our site in Hewlett was out of compliance from Monday, March 15 to Monday, May 10, 2027. "
+                                 "How many separate additional violations could the Town count for that stretch?")
+    assert ans.calculator == "penalty" and "8 additional" in ans.lead, ans.lead
+
+
+@pytest.mark.parametrize("q, calc, lead", [
+    # the area the project came to, not the one it started at
+    ("The applicant's disturbance grew from 0.8 acre to 1.4 acres over the life of the project. Does the Town's "
+     "Condition C apply now?", "applicability", "1.4 acres"),
+    ("Permit desk question: someone's clearing a 95 ft by 460 ft strip in Oceanside for a contractor's yard. "
+     "Land development activity or not?", "applicability", "43,700 sq ft"),
+    ("We want to rip out the lawn around our existing office building in Garden City South and replant about 1.5 acres "
+     "as native meadow. Do we need a SWPPP?", "applicability", "may be exempt"),
+])
+def test_areas_and_activities_reach_the_applicability_calculator(assistant, corpus, q, calc, lead):
+    ans = ask(assistant, corpus, q)
+    assert ans.calculator == calc and lead in ans.lead, ans.lead
+
+
+@pytest.mark.parametrize("q, subject", [
+    ("I live in Tuckahoe, Virginia, out in Henrico County. Do I need a permit to add a circuit in my garage?", "Tuckahoe, Virginia"),
+    ("We're a production company and want to film on a residential street in Tuckahoe for two days. What permit do we need?",
+     "filming"),
+    ("do i need a town permit to dig clams in hewlett bay", "fishing"),
+    ("Con Edison overbilled me for three months. Can the village do anything about it?", "utility bills"),
+    ("Do I need a building permit to replace my kitchen cabinets and countertops? No electrical changes at all.",
+     "interior remodeling"),
+    ("Which electrical inspection companies are currently approved to work in Tuckahoe? I need a name to call.",
+     "does not list those companies"),
+    ("Where do I find the Town's special permit regulations that the stormwater article mentions, and what do they "
+     "require for a drive-through?", "special permit regulations say"),
+])
+def test_what_the_laws_do_not_cover_is_said_so(assistant, corpus, q, subject):
+    ans = ask(assistant, corpus, q)
+    assert ans.abstained and subject in ans.lead, ans.lead
+
+
+def test_kitchen_work_with_outlets_is_still_electrical(assistant, corpus):
+    ans = ask(assistant, corpus, "We're replacing the kitchen cabinets and adding two outlets under them. Permit needed in Tuckahoe?")
+    assert not ans.abstained and ans.calculator == "electrical_permit", ans.answer
+
+
+def test_an_item_under_a_possessive_citation_is_looked_up(assistant, corpus):
+    ans = ask(assistant, corpus, "Which milestone is item b under the village's 7B-6(a)(1)?")
+    assert ans.citations[0].id == "tuckahoe:7B-6(a)(1)(b)", ans.answer
+
+
+@pytest.mark.parametrize("q", [
+    "The Town's stormwater article keeps saying 'Design Manual.' Which manual is that?",
+    "What is GP-02-02 in the Hempstead stormwater definitions, in plain words?",
+])
+def test_what_an_outside_document_is_is_answered(assistant, corpus, q):
+    # what it is (its definition, its name), not what it says
+    ans = ask(assistant, corpus, q)
+    assert not ans.abstained, ans.answer

@@ -643,7 +643,7 @@ def test_a_defined_term_inside_a_question_is_not_a_definition_question(build):
     ("do I need a licensed electrician to move an outlet?", None),
     ("My landlord still hasn't turned the heat on and it's November. What are the rules?", "heat and hot water in rented homes"),
     ("Are gas leaf blowers banned during the summer? I run a landscaping crew.", "leaf blowers"),
-    ("Do I need a permit to launch my kayak from the town marina?", "boating, marinas and waterways"),
+    ("Do I need a permit to launch my kayak from the town marina?", "boating, fishing, marinas and waterways"),
     ("The street tree's roots cracked my sidewalk. Who pays to fix it?", "snow removal and sidewalk repair"),
     # a drain tied into the storm system is the laws' own subject, whatever it drains
     ("my contractor is tying a new parking-lot drain into the village storm system. What access do I owe?", None),
@@ -1504,3 +1504,44 @@ def test_what_the_text_leaves_unnamed_is_a_gap(build, corpus):
     board = build("Which board in Tuckahoe is the 'applicable municipal board' that the SMO forwards SWPPPs to -- the "
                   "Planning Board?", "tuckahoe")
     assert gap_key(corpus, "tuckahoe:7B-4(b)") in board.gaps
+
+
+@pytest.mark.parametrize("q, dates", [
+    # "the 16th" is that day of the month told before; "Wednesday" before it names no other day
+    ("We close at noon on Friday, December 18, 2026. I emailed at 3 pm Wednesday the 16th.", ["2026-12-18", "2026-12-16"]),
+    # a month and day after a dated one take the year that puts them nearest it; "Today's April 14" is that day
+    ("Served on me Thursday, April 1, 2027. Today's April 14.", ["2027-04-01", "2027-04-14"]),
+    ("Served Dec 28, 2026; today is Jan 5.", ["2026-12-28", "2027-01-05"]),
+])
+def test_dates_told_relative_to_a_written_one(build, q, dates):
+    assert build(q, "hempstead").slots["dates"] == dates
+
+
+def test_each_clock_time_goes_to_the_nearest_date():
+    from codeassist.slots import dated_times
+    q = "We told the official on Friday, April 9, 2027 at 4 pm that we start construction Monday, April 12 at 7 am."
+    assert dated_times(q, date(2026, 12, 6)) == [(date(2027, 4, 9), (16, 0)), (date(2027, 4, 12), (7, 0))]
+
+
+@pytest.mark.parametrize("q, muni", [
+    ("What is a sub agreeing to when they sign the contractor certification on a Town SWPPP?", "hempstead"),
+    ("Village handed us a notice of violation for the erosion control on our lot. Can we appeal?", "tuckahoe"),
+    ("Town vs village: what state law gives each one the power to pass these stormwater rules?", None),
+])
+def test_town_or_village_written_as_a_name(build, q, muni):
+    assert build(q).municipality == muni
+
+
+@pytest.mark.parametrize("q, named", [
+    ("I live in Tuckahoe, Virginia. Do I need a permit to add a circuit?", ()),
+    ("Is Hempstead, TX covered by this stormwater law?", ()),
+    ("In Tuckahoe, Washington Street house: do I need a permit to add a circuit?", ("tuckahoe",)),
+    ("I'm licensed in Tuckahoe, New York. Do I need a permit?", ("tuckahoe",)),
+])
+def test_a_namesake_in_another_state(build, q, named):
+    assert build(q).named == named
+
+
+def test_electrical_work_denied_is_not_electrical(build):
+    plan = build("Do I need a building permit to replace my kitchen cabinets? No electrical changes at all.")
+    assert "electrical" not in plan.slots

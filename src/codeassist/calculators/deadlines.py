@@ -30,7 +30,7 @@ from codeassist.calculators._refs import Ref, citation, rules_for, short_name, s
 from codeassist.corpus.rules import DeadlinesRules, Milestone as MilestoneRule
 from codeassist.calculators.penalty import add_years
 from codeassist.models import Step
-from codeassist.slots import EVENT_PATTERNS, STORM, dates_told_with, event_dates
+from codeassist.slots import ENOUGH_NOTICE, EVENT_PATTERNS, STORM, dated_times, dates_at, dates_told_with, event_dates
 
 DEFAULT_HORIZON_DAYS = 90
 NAMED_IN_HEADLINE = 3  # dated obligations the first line names, each with its day; more are listed below it
@@ -65,6 +65,9 @@ class Milestone(BaseModel):
     name: str = Field(description="A listed milestone, e.g. 'Start of construction' or 'completion_of_rough_grading'.")
     date: CalDate = Field(description="Day the milestone is reached or the work starts.")
     start_time: time | None = Field(default=None, description="Start time that day, if known (HH:MM).")
+    notified: CalDateTime | None = Field(
+        default=None, description="When the enforcement official was told of it, if the question says (YYYY-MM-DDTHH:MM): "
+        "the answer says whether that was in time.")
 
 
 class DeadlinesInput(BaseModel):
@@ -85,6 +88,8 @@ class DeadlinesInput(BaseModel):
     last_report: CalDate | None = Field(default=None, description="Day the last weekly inspection report was completed.")
     inspection_company_disqualified: CalDate | None = Field(
         default=None, description="Day the Building Inspector disqualified an electrical inspection company.")
+    as_of: CalDate | None = Field(default=None, description="The day asked about (\"today is April 14: still in time?\"): "
+                                  "the answer says whether it is on or before the first deadline.")
 
     @model_validator(mode="after")
     def _check(self) -> "DeadlinesInput":
@@ -102,6 +107,9 @@ class DeadlinesInput(BaseModel):
                 if milestone_key(m.name) not in known:
                     valid = ", ".join(milestones(self.municipality))
                     raise ValueError(f"unknown milestone {m.name!r}; {short_name(self.municipality)} lists: {valid}")
+        for m in self.milestones:
+            if m.notified is not None and m.notified.tzinfo is not None:
+                m.notified = m.notified.replace(tzinfo=None)
         if self.wiring_concealment_notice is not None and self.wiring_concealment_notice.tzinfo is not None:
             self.wiring_concealment_notice = self.wiring_concealment_notice.replace(tzinfo=None)
         return self
@@ -267,10 +275,19 @@ def _notices(inp: DeadlinesInput, rules: DeadlinesRules, out: DeadlinesOutput) -
         item = table[key]
         out.obligations.append(_ob("milestone_notice", f"{hours}-hour notice before: {item.quote.rstrip('.;')} ({m.date})", due.date(), f"Notify the enforcement official at least {hours} hours before the milestone, as the Stormwater Management Officer requires.", rules.notice_rule, due_time=due.time(), note=note, item=item))
         out.steps.append(step(f"\"{item.quote.rstrip('.;')}\" on {m.date}: notice due by {due:%Y-%m-%d %H:%M}.", item))
+        if m.notified is not None:
+            given = (begins - m.notified).total_seconds() / 3600
+            out.steps.append(step(f"Notice given {m.notified:%Y-%m-%d %H:%M}: {_hours(given)} hours before "
+                                  f"{begins:%Y-%m-%d %H:%M}, {'at least' if given >= hours else 'less than'} {hours}.", rules.notice_rule))
     if inp.milestones:
         out.steps.append(step(f"The applicant must notify at least {hours} hours before each listed milestone.", rules.notice_rule))
         if rules.milestones_caveat:
             out.caveats.append(rules.milestones_caveat)
+
+
+def _hours(h: float) -> str:
+    """63.0 -> "63", 45.5 -> "45.5"."""
+    return f"{h:g}" if h == int(h) else f"{h:.1f}"
 
 
 def _with_25a_note(due: date) -> str | None:
@@ -300,6 +317,10 @@ def run(inp: DeadlinesInput) -> DeadlinesOutput:
         out.steps.append(step(f"Final acceptance {inp.final_acceptance}: not less than one year, so not before {due}.", rules.guarantee))
     _electrical(inp, rules, out)
     out.obligations.sort(key=lambda o: (o.due, o.due_time or time(0), o.title))
+    if inp.as_of and out.obligations:
+        first = out.obligations[0]
+        out.steps.append(step(f"The day asked about, {inp.as_of}, is {'on or before' if inp.as_of <= first.due else 'after'} "
+                              f"{first.due}, the last day."))
     return out
 
 
@@ -384,6 +405,9 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
                 data["last_report"] = last[0].isoformat()
         data["storm_events"] = [{"date": d0.isoformat(), "inches": slots["inches"]}]
     elif event == "violation_notice":
+        # "dated November 10, but it wasn't served on me until Monday, November 16": the day of service counts
+        served = [d for d in dates_told_with(question, _SERVED, today) if d.isoformat() in (slots.get("dates") or ())]
+        d0 = served[0] if served else d0
         data["violation_notice_served"] = d0.isoformat()
     elif event == "wiring_concealment":
         if not _NOTIFIED.search(question):
@@ -400,6 +424,9 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
         data["registration_issued"] = d0.isoformat()
     elif event == "final_acceptance":
         data["final_acceptance"] = d0.isoformat()
+    elif event in (None, "construction_start") and len(slots.get("dates") or ()) > 1 and ENOUGH_NOTICE.search(question) and \
+            (told := _notice_told(question, municipality, event, today)) is not None:
+        data["milestones"] = [told]
     elif event in (None, "construction_start") and slots.get("dates") and ASKS_A_DAY.search(question) and \
             (named := _milestone_named(question, municipality)) is not None and \
             (event is None or (len(slots["dates"]) == 1 and named != "start_of_construction")):
@@ -412,7 +439,37 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
                                **({"start_time": slots["time"]} if slots.get("time") else {})}]
     else:
         return None, None
+    said = re.search(_AS_OF, question, re.I)
+    asked_day = [d for pos, d in dates_at(question, today) if said and said.start() <= pos <= said.end() + 25]
+    if asked_day and len(slots.get("dates") or ()) > 1 and _IN_TIME_ASKED.search(question):
+        data["as_of"] = asked_day[0].isoformat()  # "Today's April 14. Am I still inside the appeal window?"
     return data, None
+
+
+_SERVED = r"\b(?:served|service|handed|delivered|received|got)\b"
+# The day a question asks about, told as today's ("Today's April 14", "it's now March 3", "as of June 2")
+_AS_OF = r"\btoday\b|\bnow\b|\bas of\b|\bit'?s (?:already )?(?=(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"
+# Whether the day asked about is still in time ("am I still inside the appeal window?", "is it too late?")
+_IN_TIME_ASKED = re.compile(r"\bstill\b[^.?!]*\?|\btoo late\b|\bin time\b|\b(?:miss(?:ed)?|past|passed) (?:the |my |our )?(?:\w+ )?(?:deadline|window)\b", re.I)
+# Whom a milestone's notice goes to, told as done ("I emailed the enforcement official at 3 pm Wednesday")
+_NOTICE_VERB = r"\b(?:notif\w*|told|called|phoned|e-?mail\w*|texted|informed|sent|gave (?:\w+ ){0,2}(?:notice|heads[- ]up)|let (?:\w+ ){1,3}know)\b"
+
+
+def _notice_told(question: str, municipality: str, event: str | None, today: date) -> dict | None:
+    """The milestone asked about, with when its notice was given, when the question tells both ("We told the
+    official on Friday, April 9 at 4 pm that we start construction Monday, April 12 at 7 am"); None otherwise."""
+    key = "start_of_construction" if event == "construction_start" else _milestone_named(question, municipality)
+    told = dates_told_with(question, _NOTICE_VERB, today)
+    if key is None or not told:
+        return None
+    timed = dated_times(question, today)
+    notice = next(((d, t) for d, t in timed if d == told[0]), None)
+    other = next(((d, t) for d, t in timed if d != told[0]), None)
+    if notice is None or other is None or notice[1] is None:
+        return None  # no clock time for the notice: hours cannot be counted
+    name = next(ref.quote for k, ref in milestones(municipality).items() if k == key)
+    return {"name": name.rstrip(".;"), "date": other[0].isoformat(), "notified": f"{notice[0].isoformat()}T{notice[1][0]:02d}:{notice[1][1]:02d}",
+            **({"start_time": f"{other[1][0]:02d}:{other[1][1]:02d}"} if other[1] else {})}
 
 
 # "latest we can notify?", "when's the notice due?", "the cutoff for their notice?": a day is asked for ("how much heads-up?" asks the rule).
@@ -475,6 +532,26 @@ def headline(out: DeadlinesOutput, names: dict[str, str], data: dict | None = No
         return f"No dated obligation follows from what you told me ({where})." + (f" {why}" if why else "")
     first = obs[0]
     when = _day(first.due) + (f" at {first.due_time.strftime('%H:%M')}" if first.due_time else "")
+    told = next((m for m in (data or {}).get("milestones") or () if m.get("notified")), None)
+    if told is not None and first.kind == "milestone_notice":
+        # "I emailed at 3 pm Wednesday; we close at noon Friday. Enough notice?": the hours between say whether
+        notified = datetime.fromisoformat(str(told["notified"]))
+        begins = datetime.combine(date.fromisoformat(str(told["date"])), time.fromisoformat(str(told.get("start_time") or "00:00")))
+        hours = round((begins - notified).total_seconds() / 3600, 1)
+        needed = round((begins - datetime.combine(first.due, first.due_time or time(0))).total_seconds() / 3600)
+        gave = f"notice at {notified:%H:%M} on {_day(notified.date())} came {_hours(hours)} hours before {begins:%H:%M} on {_day(begins.date())}"
+        if hours >= needed:
+            return f"Yes: {gave}; the rule asks at least {needed} hours ({where})."
+        return f"No: {gave}, less than the {needed} hours required. The latest notice was {when} ({where})."
+    as_of = (data or {}).get("as_of")
+    if as_of and first.kind in ("appeal_deadline", "disqualification_appeal_deadline", "registration_expires"):
+        # "served April 1. Today's April 14. Am I still inside the appeal window?": the day asked about against the last day
+        day = date.fromisoformat(str(as_of))
+        inside = day <= first.due
+        late_asked = bool(_LATE_ASKED.search(question))
+        verdict = ("No" if inside else "Yes") if late_asked else ("Yes" if inside else "No")
+        return (f"{verdict}: {_day(day)} is {'on or before' if inside else 'after'} the last day. {first.title}: {when} ({where})."
+                + (f" {len(obs) - 1} more dated obligations below." if len(obs) > 1 else ""))
     storm = next((o for o in obs if o.kind == "storm_inspection_report"), None)
     if out.storm_inches is not None and storm is not None and _ONLY_AFTER.search(question):
         # "is it true a report is only required after an inch of rain?": the law's amount says whether
@@ -509,6 +586,11 @@ def headline(out: DeadlinesOutput, names: dict[str, str], data: dict | None = No
                          for o in obs[1:])
         return f"{first.title}: {when}; {rest} ({where})."
     return f"{first.title}: {when} ({where})." + (f" {len(obs) - 1} more dated obligations below." if len(obs) > 1 else "")
+
+
+# "is it too late to appeal?", "did I miss the deadline?": asked whether the time has run out (Yes means it has)
+_LATE_ASKED = re.compile(r"\btoo late\b|\b(?:miss(?:ed)?|blow(?:n)?|blew|past|passed) (?:the |my |our )?(?:\w+ )?(?:deadline|window|date)\b|"
+                         r"\b(?:deadline|window|time) (?:has )?(?:passed|closed|run out|expired)\b", re.I)
 
 
 # A term claimed for a registration, asked to be confirmed ("good for 12 months, right?", "valid for a year?").

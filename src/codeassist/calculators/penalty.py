@@ -353,7 +353,16 @@ def _amount_verdict(question: str, out: PenaltyOutput, stated: bool) -> str:
     low, high = out.fine_min or 0, out.fine_max
     if len(amounts) == 2:
         return "Yes. " if sorted(amounts) == [low, high] else "No. "
+    bound = _BOUND_SAID.search(question)
+    if bound is not None:  # "a third offense with the $700 minimum?": the amount said is the tier's floor (or cap)
+        said = bound.group("floor") or bound.group("floor_after")
+        return "Yes. " if amounts[0] == (low if said else high) else "No. "
     return "Yes. " if low <= amounts[0] <= high else "No. "
+
+
+# An amount said to be a fine's floor ("the $700 minimum", "at least $700") or its cap ("a $700 maximum", "up to $700").
+_BOUND_SAID = re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?\s*(?:(?P<floor>minimum|min\b|floor)|maximum|max\b|cap\b)|"
+                         r"\b(?:(?P<floor_after>minimum (?:fine )?(?:of )?|at least |no less than )|maximum (?:fine )?(?:of )?|at most |up to )\$", re.I)
 
 
 def _repeat_verdict(question: str, tier: int | None) -> str:
