@@ -383,13 +383,23 @@ _QUESTION_WORDS = frozenset({"why", "how", "what", "where", "who", "when", "whic
 def _mentions(scorer: Scorer, plan: QueryPlan, said: str) -> str | None:
     """"Yes" when the question asks whether the law mentions a topic and the quoted words hold each of the topic's
     telling words; else None (a topic not quoted is no "No": the law may say it in other words)."""
-    m = _MENTIONS.search(plan.query[asking_clause(plan.query):]) if plan.yes_no else None
+    start = asking_clause(plan.query)
+    m = _MENTIONS.search(plan.query[start:]) if plan.yes_no else None
     if m is None:
         return None
+    quoted = set(scorer.stems(said))
+    if _ANAPHORIC_TOPIC.fullmatch(m["topic"].strip()):
+        # "... it's eating away the stream bank behind our houses. Does the village's law say anything about that?":
+        # the topic is what was told before; two of its telling words quoted say the law speaks of it
+        told = {s for s in scorer.stems(plan.query[:start]) if scorer.idf.get(s, scorer.default_idf) >= MENTION_IDF}
+        return "Yes" if len(told & quoted) >= 2 else None
     topic = [s for s in scorer.stems(_HEDGES.sub(" ", m["topic"]))
              if s not in _QUESTION_WORDS and scorer.idf.get(s, scorer.default_idf) >= MENTION_IDF]
-    quoted = set(scorer.stems(said))
     return "Yes" if topic and all(s in quoted for s in topic) else None
+
+
+# A topic that points back at what the question told before ("that", "this kind of thing", "any of it").
+_ANAPHORIC_TOPIC = re.compile(r"(?:that|this|it|those|these|them|any of (?:that|this|it)|(?:that|this) (?:kind of |sort of )?(?:thing|problem|issue|situation|arrangement|setup)s?)", re.I)
 
 
 def _said(intro: Citation | None, sentence: str) -> str:

@@ -177,8 +177,9 @@ _CONTENTS = re.compile(
 # "my village", "our town": the asker's own municipality
 _OWN_PLACE = re.compile(r"\b(?:my|our) (town|village|city)\b")
 # An alias made only of words every municipality could be called by ("the village", "the town").
-# "Town" or "Village" capitalised as a name ("on a Town job", "Village handed us a notice"), not "Town of X".
-_KIND_AS_NAME = re.compile(r"\b(Town|Village)\b(?!\s+of\b)")
+# "Town" or "Village" capitalised as a name ("on a Town job", "Village handed us a notice"), not "Town of X" nor
+# someone's from elsewhere ("Town engineer from upstate")
+_KIND_AS_NAME = re.compile(r"\b(Town|Village)\b(?!\s+of\b)(?!\s+[\w-]+\s+from\b)")
 _KINDS_SET_SIDE_BY_SIDE = re.compile(r"\b(?:towns?|villages?)\s+(?:vs\.?|versus|or|and|/)\s+(?:an?\s+|the\s+)?(?:towns?|villages?)\b")
 _GENERIC = re.compile(r"(?:(?:the|our|my|town|village|city|county|of)\s*)+")
 

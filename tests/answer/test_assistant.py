@@ -977,6 +977,22 @@ def test_a_topic_the_quote_does_not_name_gets_no_yes():
     assert _mentions(Scorer(corpus), plan, said) == "Yes"
 
 
+def test_that_in_a_mention_question_is_what_was_told_before():
+    from codeassist.answer import _mentions
+    from codeassist.compose import Scorer
+    from codeassist.corpus import load_corpus
+    from codeassist.plan import Planner
+    corpus = load_corpus()
+    said = ("Improper design and construction of stormwater management practices can increase the velocity of "
+            "stormwater runoff, thereby increasing stream bank erosion and sedimentation.")
+    told = "The culvert up the hill sends water racing down and it's eating the stream bank away. "
+    plan = Planner(corpus).build(told + "Does the village's law say anything about that?", "tuckahoe")
+    assert _mentions(Scorer(corpus), plan, said) == "Yes"
+    plan = Planner(corpus).build("My neighbor's new shed blocks my view. Does the village's law say anything about that?",
+                                 "tuckahoe")
+    assert _mentions(Scorer(corpus), plan, said) is None
+
+
 @pytest.mark.parametrize("question", ["Is a permit required for a garage sale?",
                                       "When does the Board of Trustees hold its monthly meetings?"])
 def test_sales_and_board_meetings_are_other_subjects(assistant, corpus, question):
