@@ -179,7 +179,10 @@ _OWN_PLACE = re.compile(r"\b(?:my|our) (town|village|city)\b")
 # An alias made only of words every municipality could be called by ("the village", "the town").
 # "Town" or "Village" capitalised as a name ("on a Town job", "Village handed us a notice"), not "Town of X" nor
 # someone's from elsewhere ("Town engineer from upstate")
-_KIND_AS_NAME = re.compile(r"\b(Town|Village)\b(?!\s+of\b)(?!\s+[\w-]+\s+from\b)")
+_KIND_AS_NAME = re.compile(r"\b(Town|Village)\b(?!\s+of\b)(?!\s+[\w-]+\s+from\b)|"
+                           # "a village stormwater violation": the kind in lower case before one of the laws' words
+                           r"\b(town|village)\s+(?=(?:stormwater|storm water|erosion|electrical|swppp|stop[- ]work|"
+                           r"building inspector|enforcement official|stormwater (?:management )?officer)\b)")
 _KINDS_SET_SIDE_BY_SIDE = re.compile(r"\b(?:towns?|villages?)\s+(?:vs\.?|versus|or|and|/)\s+(?:an?\s+|the\s+)?(?:towns?|villages?)\b")
 _GENERIC = re.compile(r"(?:(?:the|our|my|town|village|city|county|of)\s*)+")
 
@@ -383,7 +386,7 @@ class Planner:
             # "a Town SWPPP", "Village permit needed?": the kind written as a name is ours, when one of ours is of that
             # kind ("Town vs village: ..." names kinds, not places)
             for x in _KIND_AS_NAME.finditer(masked):
-                kind = x.group(1).lower()
+                kind = (x.group(1) or x.group(2)).lower()
                 mids = [mid for mid, m in self.corpus.municipalities.items() if m.kind == kind]
                 if len(mids) == 1 and kind not in elsewhere:
                     generic.append((x.start(), mids[0]))

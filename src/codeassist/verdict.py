@@ -96,6 +96,19 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     return verdict
 
 
+# A thing asked to be done by word of mouth ("just by calling the office", "can I tell him over the phone?"), and
+# a rule that it be done in writing.
+_SPOKEN = re.compile(r"\b(?:by|just|only) (?:calling|phoning|a (?:phone )?call|telling|talking to|speaking (?:to|with))\b|"
+                     r"\b(?:over the phone|by phone|verbally|orally|word of mouth)\b", re.I)
+_IN_WRITING = re.compile(r"\b(?:written|in writing)\b", re.I)
+# Whether an official may refuse what the law says he shall do ("can the SMO decline to approve it?").
+_REFUSAL_ASKED = re.compile(r"\b(?:can|could|may|is|are)\b[^?.!]*\b(?:decline|refuse|deny|reject|withhold|turn down)\w*\b[^?.!]*\?", re.I)
+_SHALL_GRANT = re.compile(r"\bshall (?:approve|issue|grant|accept)\b", re.I)
+# ... unless what is asked of falls short ("can the SMO reject a SWPPP that is missing the site map?")
+_FALLS_SHORT = re.compile(r"\b(?:doesn'?t|does not|don'?t|do not|fails?|failing|failed|incomplete|missing|lacks?|lacking|"
+                          r"deficient|non-?complian\w*|not (?:meet|comply|complete|compliant)|violat\w*|wrong|bad|sloppy)\b", re.I)
+
+
 # A second yes/no question joined to the first in one sentence: "..., and can it tap it?"
 _AND_ASKED = re.compile(r",?\s+and\s+(?:can|could|may|must|does|do|is|are|will|would|should|has|have)\b[^?.!]*\?\s*$", re.I)
 
@@ -126,6 +139,11 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return share  # "a third full of silt. Do we have to clean it out?" against "reduced by 50%": not yet
     if A.claims_another_figure(plan.query, said):
         return "No"  # "I heard the appeal window is 30 days. Right?" against "within 15 days"
+    if _REFUSAL_ASKED.search(plan.query[asking_clause(plan.query):]) and _SHALL_GRANT.search(said) and \
+            not _FALLS_SHORT.search(plan.query):
+        return "No"  # "can the SMO decline to approve it because neighbors object?" against "who shall approve the SWPPP if ..."
+    if _SPOKEN.search(plan.query[asking_clause(plan.query):]) and _IN_WRITING.search(said):
+        return "No"  # "can I appeal just by calling the office?" against "by filing a written notice of appeal"
     if A.old_asked_of_a_rule_for_new(plan.query, f"{hit.yes_no_text or ''} {said}"):
         return None  # "our drainage went in back in 1990. can the village inspect it?" against "when any new facility ..."
     if A.SAME_OR_DIFFERENT.search(plan.query) or (len(plan.named) >= 2 and A.VERSUS.search(plan.query)):

@@ -1161,3 +1161,29 @@ def test_what_an_outside_document_is_is_answered(assistant, corpus, q):
     # what it is (its definition, its name), not what it says
     ans = ask(assistant, corpus, q)
     assert not ans.abstained, ans.answer
+
+
+def test_a_claimed_exclusion_from_post_construction_controls_is_answered_no(assistant, corpus):
+    # Condition B (five acres or more) has no single-family exclusion; only Condition C does
+    ans = ask(assistant, corpus, "A client wants one single-family house on a big estate lot in Woodmere, disturbing about "
+                                 "5.5 acres. Houses are excluded from the postconstruction controls, right?")
+    assert ans.calculator == "applicability" and ans.lead.startswith("No: post-construction stormwater controls still apply"), ans.lead
+
+
+@pytest.mark.parametrize("q, verdict", [
+    ("Can I appeal a village stormwater violation just by calling the office and explaining what happened?", "No"),
+    ("Neighbors object to a SWPPP that meets every requirement. Can the village SMO decline to approve it because of that?", "No"),
+    ("Can the village SMO reject a SWPPP that is missing the site map?", None),
+])
+def test_a_way_or_a_refusal_the_text_rules_out(q, verdict, corpus):
+    from codeassist.plan import Planner
+    from codeassist.verdict import yes_no
+    from codeassist.models import Hit
+    plan = Planner(corpus).build(q)
+    assert plan.municipality == "tuckahoe"  # "a village stormwater violation", "the village SMO"
+    pid = "tuckahoe:7B-8(a)(6)" if "appeal" in q else "tuckahoe:7B-4(d)"
+    p = corpus.get(pid)
+    hit = Hit(id=pid, municipality="tuckahoe", citation=p.citation, heading="", text=p.text, score=1.0)
+    got = yes_no(plan, hit, p.text)
+    # a SWPPP that falls short may be refused: the rule to approve a complying plan says nothing against that
+    assert got == verdict if verdict else got != "No"

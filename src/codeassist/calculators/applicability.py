@@ -382,7 +382,8 @@ _PLAN = r"(?:swppp|stormwater (?:pollution prevention )?plan)"
 _ASKS_SWPPP = re.compile(r"\b(?:need|needs|require[sd]?|have to (?:file|submit|do|get|prepare))\s+(?:an?\s+|the\s+|any\s+)?" + _PLAN +
                          r"\b|\b" + _PLAN + r"\s*(?:\?|(?:is |be )?(?:required|needed)\b)", re.I)
 _ASKS_OUT = re.compile(r"\bexempt(?:ed|ion)?\b|\b(?:get|gets|let|lets)\b(?: \w+){0,2} (?:out of|off)\b|\boff the hook\b|"
-                       r"\b(?:skip|avoid|escape)\b", re.I)
+                       # "houses are excluded from the post-construction controls, right?"
+                       r"\b(?:skip|avoid|escape)\b|\bexclud(?:e|es|ed|ing)\b|\bcarved out\b", re.I)
 
 
 def asks_exemption(question: str) -> bool:
