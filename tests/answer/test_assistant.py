@@ -1187,3 +1187,9 @@ def test_a_way_or_a_refusal_the_text_rules_out(q, verdict, corpus):
     got = yes_no(plan, hit, p.text)
     # a SWPPP that falls short may be refused: the rule to approve a complying plan says nothing against that
     assert got == verdict if verdict else got != "No"
+
+
+def test_a_notice_given_after_the_milestone_is_said_to_come_after_it(assistant, corpus):
+    ans = ask(assistant, corpus, "We started construction in Tuckahoe on Monday, April 12, 2027 at 7 am and told the village "
+                                 "enforcement official on Tuesday, April 13 at 9 am. Was that enough notice?")
+    assert ans.lead.startswith("No: notice at 09:00 on Tuesday, April 13, 2027 came 26 hours after"), ans.lead

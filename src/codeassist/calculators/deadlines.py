@@ -277,8 +277,9 @@ def _notices(inp: DeadlinesInput, rules: DeadlinesRules, out: DeadlinesOutput) -
         out.steps.append(step(f"\"{item.quote.rstrip('.;')}\" on {m.date}: notice due by {due:%Y-%m-%d %H:%M}.", item))
         if m.notified is not None:
             given = (begins - m.notified).total_seconds() / 3600
-            out.steps.append(step(f"Notice given {m.notified:%Y-%m-%d %H:%M}: {_hours(given)} hours before "
-                                  f"{begins:%Y-%m-%d %H:%M}, {'at least' if given >= hours else 'less than'} {hours}.", rules.notice_rule))
+            out.steps.append(step(f"Notice given {m.notified:%Y-%m-%d %H:%M}: {_hours(abs(given))} hours "
+                                  f"{'before' if given >= 0 else 'after'} {begins:%Y-%m-%d %H:%M}, "
+                                  f"{'at least' if given >= hours else 'less than'} {hours} before.", rules.notice_rule))
     if inp.milestones:
         out.steps.append(step(f"The applicant must notify at least {hours} hours before each listed milestone.", rules.notice_rule))
         if rules.milestones_caveat:
@@ -451,7 +452,7 @@ _SERVED = r"\b(?:served|service|handed|delivered|received|got)\b"
 _AS_OF = r"\btoday\b|\bnow\b|\bas of\b|\bit'?s (?:already )?(?=(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"
 # Whether the day asked about is still in time ("am I still inside the appeal window?", "is it too late?")
 _IN_TIME_ASKED = re.compile(r"\bstill\b[^.?!]*\?|\btoo late\b|\bin time\b|\b(?:miss(?:ed)?|past|passed) (?:the |my |our )?(?:\w+ )?(?:deadline|window)\b", re.I)
-# Whom a milestone's notice goes to, told as done ("I emailed the enforcement official at 3 pm Wednesday")
+# A milestone's notice told as given ("I emailed the enforcement official at 3 pm Wednesday")
 _NOTICE_VERB = r"\b(?:notif\w*|told|called|phoned|e-?mail\w*|texted|informed|sent|gave (?:\w+ ){0,2}(?:notice|heads[- ]up)|let (?:\w+ ){1,3}know)\b"
 
 
@@ -459,6 +460,8 @@ def _notice_told(question: str, municipality: str, event: str | None, today: dat
     """The milestone asked about, with when its notice was given, when the question tells both ("We told the
     official on Friday, April 9 at 4 pm that we start construction Monday, April 12 at 7 am"); None otherwise."""
     key = "start_of_construction" if event == "construction_start" else _milestone_named(question, municipality)
+    if key is None and re.search(r"\b(?:started|began|begun|broke ground)\b", question, re.I):
+        key = "start_of_construction"  # "we started construction Monday at 7 am and told the official Tuesday"
     told = dates_told_with(question, _NOTICE_VERB, today)
     if key is None or not told:
         return None
@@ -539,10 +542,12 @@ def headline(out: DeadlinesOutput, names: dict[str, str], data: dict | None = No
         begins = datetime.combine(date.fromisoformat(str(told["date"])), time.fromisoformat(str(told.get("start_time") or "00:00")))
         hours = round((begins - notified).total_seconds() / 3600, 1)
         needed = round((begins - datetime.combine(first.due, first.due_time or time(0))).total_seconds() / 3600)
-        gave = f"notice at {notified:%H:%M} on {_day(notified.date())} came {_hours(hours)} hours before {begins:%H:%M} on {_day(begins.date())}"
+        gave = (f"notice at {notified:%H:%M} on {_day(notified.date())} came {_hours(abs(hours))} hours "
+                f"{'before' if hours >= 0 else 'after'} {begins:%H:%M} on {_day(begins.date())}")
         if hours >= needed:
             return f"Yes: {gave}; the rule asks at least {needed} hours ({where})."
-        return f"No: {gave}, less than the {needed} hours required. The latest notice was {when} ({where})."
+        short = f"less than the {needed} hours required" if hours >= 0 else f"not the {needed} hours before it that the rule requires"
+        return f"No: {gave}, {short}. The latest notice was {when} ({where})."
     as_of = (data or {}).get("as_of")
     if as_of and first.kind in ("appeal_deadline", "disqualification_appeal_deadline", "registration_expires"):
         # "served April 1. Today's April 14. Am I still inside the appeal window?": the day asked about against the last day
