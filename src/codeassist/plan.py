@@ -176,14 +176,15 @@ _CONTENTS = re.compile(
 
 # "my village", "our town": the asker's own municipality
 _OWN_PLACE = re.compile(r"\b(?:my|our) (town|village|city)\b")
-# An alias made only of words every municipality could be called by ("the village", "the town").
 # "Town" or "Village" capitalised as a name ("on a Town job", "Village handed us a notice"), not "Town of X" nor
 # someone's from elsewhere ("Town engineer from upstate")
 _KIND_AS_NAME = re.compile(r"\b(Town|Village)\b(?!\s+of\b)(?!\s+[\w-]+\s+from\b)|"
                            # "a village stormwater violation": the kind in lower case before one of the laws' words
                            r"\b(town|village)\s+(?=(?:stormwater|storm water|erosion|electrical|swppp|stop[- ]work|"
                            r"building inspector|enforcement official|stormwater (?:management )?officer)\b)")
+# "Town vs village", "towns and villages": the kinds set side by side, as kinds
 _KINDS_SET_SIDE_BY_SIDE = re.compile(r"\b(?:towns?|villages?)\s+(?:vs\.?|versus|or|and|/)\s+(?:an?\s+|the\s+)?(?:towns?|villages?)\b")
+# An alias made only of words every municipality could be called by ("the village", "the town").
 _GENERIC = re.compile(r"(?:(?:the|our|my|town|village|city|county|of)\s*)+")
 
 
