@@ -201,6 +201,7 @@ class Gazetteer:
         self._state_codes = set(data.other_state_codes)
         self._state_names = dict(data.other_state_codes)
         self._abroad_names = {normalize(n) for n in [*data.us_states, *data.countries]}  # "Florida" is a NY village too
+        self._states_longest_first = sorted(data.us_states, key=len, reverse=True)  # "West Virginia" before "Virginia"
         self._names: dict[str, _Name] = {}
         self._kinds: dict[str, set[str]] = {}  # every New York kind a bare name has
         # (kind, names, outside New York State)
@@ -450,7 +451,7 @@ class Gazetteer:
         if code and code[1] in self._state_names:
             return self._state_names[code[1]]
         low = rest.lower()
-        for state in sorted(self.data.us_states, key=len, reverse=True):
+        for state in self._states_longest_first:
             after = low[len(state):len(state) + 1]
             if low.startswith(state.lower()) and not after.isalnum():
                 # "In Tuckahoe, Washington Avenue ...": a name that is also a person's or a street's needs its

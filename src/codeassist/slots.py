@@ -610,13 +610,12 @@ def extract_performed_by(q: str) -> str | None:
 _IN_VIOLATION = re.compile(r"\b(?:violat\w*|out of compliance|non-?complian\w*|offen[cs]es?|fine[sd]?)\b", re.I)
 
 
-def _violation_span_days(q: str, today: date) -> int | None:
-    """The days between two dates a violation ran ("out of compliance from Monday, March 15 to Monday, May 10,
-    2027": 56); None when the question tells no such span."""
-    if not _IN_VIOLATION.search(q):
+def _violation_span_days(q: str, found: list[tuple[int, date]]) -> int | None:
+    """The days between two of the dates `found` (dates_at) that a violation ran ("out of compliance from Monday,
+    March 15 to Monday, May 10, 2027": 56); None when the question tells no such span."""
+    if len(found) < 2 or not _IN_VIOLATION.search(q):
         return None
     low = q.lower()
-    found = dates_at(q, today)
     for (p1, d1), (p2, d2) in zip(found, found[1:]):
         if d2 > d1 and re.search(r"\bfrom\s+(?:(?:mon|tue|wed|thu|fri|sat|sun)\w*,?\s+)?$", low[:p1]) and \
                 re.search(r"\s(?:to|through|thru|until|till)\s+(?:(?:mon|tue|wed|thu|fri|sat|sun)\w*,?\s+)?$", low[p1:p2]):
@@ -670,13 +669,14 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
     years = extract_years_window(q)
     if years is not None:
         put("years_window", years, f"{years:g} years")
-    days = extract_duration_days(q) or _violation_span_days(q, today)
+    found = dates_at(q, today)
+    days = extract_duration_days(q) or _violation_span_days(q, found)
     if days:
         put("duration_days", days, f"{days} days")
     bad = impossible_dates(q)
     if bad:
         put("impossible_dates", bad, bad[0])
-    dates = extract_dates(q, today)
+    dates = [d for _, d in found]
     if dates:
         put("dates", [d.isoformat() for d in dates], ", ".join(d.isoformat() for d in dates))
     inches = extract_inches(q)

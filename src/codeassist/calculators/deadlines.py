@@ -440,9 +440,9 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
                                **({"start_time": slots["time"]} if slots.get("time") else {})}]
     else:
         return None, None
-    said = re.search(_AS_OF, question, re.I)
-    asked_day = [d for pos, d in dates_at(question, today) if said and said.start() <= pos <= said.end() + 25]
-    if asked_day and len(slots.get("dates") or ()) > 1 and _IN_TIME_ASKED.search(question):
+    said = re.search(_AS_OF, question, re.I) if len(slots.get("dates") or ()) > 1 and _IN_TIME_ASKED.search(question) else None
+    asked_day = [d for pos, d in dates_at(question, today) if said.start() <= pos <= said.end() + 25] if said else []
+    if asked_day:
         data["as_of"] = asked_day[0].isoformat()  # "Today's April 14. Am I still inside the appeal window?"
     return data, None
 
