@@ -1193,3 +1193,9 @@ def test_a_notice_given_after_the_milestone_is_said_to_come_after_it(assistant, 
     ans = ask(assistant, corpus, "We started construction in Tuckahoe on Monday, April 12, 2027 at 7 am and told the village "
                                  "enforcement official on Tuesday, April 13 at 9 am. Was that enough notice?")
     assert ans.lead.startswith("No: notice at 09:00 on Tuesday, April 13, 2027 came 26 hours after"), ans.lead
+
+
+def test_an_amount_the_range_reaches_is_not_read_as_its_cap(assistant, corpus):
+    # "up to $200" for a first offense (up to $350): the fine can go that high
+    ans = ask(assistant, corpus, "First stormwater offense in Hempstead: can the fine go up to $200?", municipality="hempstead")
+    assert ans.calculator == "penalty" and ans.lead.startswith("Yes."), ans.lead

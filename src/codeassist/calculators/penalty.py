@@ -360,9 +360,10 @@ def _amount_verdict(question: str, out: PenaltyOutput, stated: bool) -> str:
     return "Yes. " if low <= amounts[0] <= high else "No. "
 
 
-# An amount said to be a fine's floor ("the $700 minimum", "at least $700") or its cap ("a $700 maximum", "up to $700").
+# An amount named as a fine's floor ("the $700 minimum", "a minimum fine of $700") or its cap ("a $700 maximum"); "can
+# the fine go up to $200?" or "at least $300?" asks whether the range reaches it, and is read as before.
 _BOUND_SAID = re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?\s*(?:(?P<floor>minimum|min\b|floor)|maximum|max\b|cap\b)|"
-                         r"\b(?:(?P<floor_after>minimum (?:fine )?(?:of )?|at least |no less than )|maximum (?:fine )?(?:of )?|at most |up to )\$", re.I)
+                         r"\b(?:(?P<floor_after>minimum (?:fine )?(?:is |of )?)|maximum (?:fine )?(?:is |of )?)\$", re.I)
 
 
 def _repeat_verdict(question: str, tier: int | None) -> str:
