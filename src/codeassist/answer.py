@@ -910,7 +910,8 @@ def find_external(corpus: "Corpus", plan: QueryPlan, munis: list[str]) -> Answer
     # The document's name without the metadata's asides ("..., not in this corpus", ', "or as amended ..."').
     docs = [re.sub(r',\s*(?:not in this corpus|"[^"]*")\s*$', "", n) for n in plan.external]
     where = sorted({corpus.get(c.id).municipality for c in cites})  # type: ignore[union-attr]
-    one = len(docs) == 1 and not re.search(r"\b(?:regulations|rules)$", docs[0])  # "the Town's ... regulations say"
+    plural = {e.name for o in corpus.ordinances.values() for e in o.external_refs if e.plural}
+    one = len(plan.external) == 1 and plan.external[0] not in plural  # "the Town's ... regulations say"
     return abstain(corpus, plan.query, f"{NOT_IN_CORPUS} what {' or '.join(docs)} {'says' if one else 'say'}: "
                    f"{'that document is' if len(docs) == 1 else 'those documents are'} not in this corpus.", where, topic_of(plan), cites,
                    municipality=where[0] if len(where) == 1 else None)

@@ -58,6 +58,7 @@ class Municipality(Frozen):
 class ExternalRef(Frozen):
     pattern: str = Field(description="Regular expression matching the reference in the text.")
     name: str = Field(description="What the referenced document is.")
+    plural: bool = Field(default=False, description="The name is plural (\"the Town's ... regulations\"): what they say.")
     asked_as: list[str] = Field(default_factory=list, description="Regexes (lower-case question) for how people name "
                                 "the document when they ask what it says; such a question is answered with where the "
                                 "law points to it, as its text is not in the corpus.")

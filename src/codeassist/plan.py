@@ -417,14 +417,14 @@ class Planner:
         low = text.lower()
         for mid in named:
             m = self.corpus.municipalities[mid]
+            said = list(re.finditer(r"(?<![\w-])" + re.escape(m.short_name.lower()) + r"(?![\w-])", low))
             # the cue beside the name ("Tuckahoe out by Southampton"), not anywhere ("an electrician from Southampton")
-            near = [low[max(0, x.start() - NAMESAKE_SPAN):x.end() + NAMESAKE_SPAN]
-                    for x in re.finditer(r"(?<![\w-])" + re.escape(m.short_name.lower()) + r"(?![\w-])", low)]
+            near = [low[max(0, x.start() - NAMESAKE_SPAN):x.end() + NAMESAKE_SPAN] for x in said]
             for other in m.namesakes:
                 if any(re.search(cue, w) for cue in other.cues for w in near):
                     return other.name, tuple(n for n in named if n != mid)
             # "I live in Tuckahoe, Virginia": the name with another state after it is that state's place
-            for x in re.finditer(r"(?<![\w-])" + re.escape(m.short_name.lower()) + r"(?![\w-])", low):
+            for x in said:
                 state = self.gazetteer.abroad_right_after(text, self.ours, x.end())
                 if state is not None:
                     return f"{text[x.start():x.end()]}, {state}", tuple(n for n in named if n != mid)

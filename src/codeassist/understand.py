@@ -268,6 +268,9 @@ _FILING_ASKED = re.compile(r"\b(?:anything|something|what|paperwork|forms?|filin
                            re.I)
 
 
+_LDA_ASKED = re.compile(r"\bland development activit(?:y|ies)\b[^.!]*\?")
+
+
 # "a building permit approved back in 2005", "the plat was approved before the law": whether an approval that
 # old exempts the work turns on the law's effective date, which no area decides.
 APPROVED_BEFORE = re.compile(r"\b(approved before|(?:approved|issued|pulled) (?:back )?in (?:19|20)\d\d|before the (?:stormwater )?law|plat|"
@@ -334,11 +337,9 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
         return Route("calculator", calculator="deadlines")
     if "area_beyond_lot" in slots:  # "a 5,000-acre driveway on a quarter-acre lot": the figures are asked back
         return Route("calculator", calculator="applicability")
-    if has_area and _DISTURBS.search(low) and _FILING_ASKED.search(q):
-        # "regrading the backyard, about 8,000 sq ft total. anything I need to file?": whether the law reaches it
-        return Route("calculator", calculator="applicability")
-    if has_area and _DISTURBS.search(low) and re.search(r"\bland development activit(?:y|ies)\b[^.!]*\?", low):
-        # "clearing a 95 ft by 460 ft strip: land development activity or not?": the defined term turns on the area
+    if has_area and _DISTURBS.search(low) and (_FILING_ASKED.search(q) or _LDA_ASKED.search(low)):
+        # "regrading the backyard, about 8,000 sq ft total. anything I need to file?", "clearing a 95 ft by 460 ft
+        # strip: land development activity or not?": whether the law reaches it (the defined term turns on the area)
         return Route("calculator", calculator="applicability")
     if has_area and _OVER_THRESHOLD.search(q):  # "45,000 sq ft of grading: over the threshold?"
         return Route("calculator", calculator="applicability")

@@ -108,11 +108,14 @@ class DeadlinesInput(BaseModel):
                     valid = ", ".join(milestones(self.municipality))
                     raise ValueError(f"unknown milestone {m.name!r}; {short_name(self.municipality)} lists: {valid}")
         for m in self.milestones:
-            if m.notified is not None and m.notified.tzinfo is not None:
-                m.notified = m.notified.replace(tzinfo=None)
-        if self.wiring_concealment_notice is not None and self.wiring_concealment_notice.tzinfo is not None:
-            self.wiring_concealment_notice = self.wiring_concealment_notice.replace(tzinfo=None)
+            m.notified = _local(m.notified)
+        self.wiring_concealment_notice = _local(self.wiring_concealment_notice)
         return self
+
+
+def _local(at: datetime | None) -> datetime | None:
+    """A clock time as read on the site's clock: any time-zone offset given is dropped, not converted."""
+    return at.replace(tzinfo=None) if at is not None and at.tzinfo is not None else at
 
 
 INPUT_FIELDS = (
@@ -470,8 +473,7 @@ def _notice_told(question: str, municipality: str, event: str | None, today: dat
     other = next(((d, t) for d, t in timed if d != told[0]), None)
     if notice is None or other is None or notice[1] is None:
         return None  # no clock time for the notice: hours cannot be counted
-    name = next(ref.quote for k, ref in milestones(municipality).items() if k == key)
-    return {"name": name.rstrip(".;"), "date": other[0].isoformat(), "notified": f"{notice[0].isoformat()}T{notice[1][0]:02d}:{notice[1][1]:02d}",
+    return {"name": milestones(municipality)[key].quote.rstrip(".;"), "date": other[0].isoformat(), "notified": f"{notice[0].isoformat()}T{notice[1][0]:02d}:{notice[1][1]:02d}",
             **({"start_time": f"{other[1][0]:02d}:{other[1][1]:02d}"} if other[1] else {})}
 
 
