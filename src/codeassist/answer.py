@@ -218,7 +218,7 @@ def _rank_candidates(corpus: "Corpus", scorer: Scorer, plan: QueryPlan, hits: li
                 used.append(p.term.lower())
         elif any(re.search(r"(?<![\w-])" + re.escape(t) + r"s?(?![\w-])", text.lower()) for t in used):
             score += USES_DEFINED_TERM
-        if kind is not None and head is not None and any(_kind_of(q) == kind for q in head.questions):
+        if kind is not None and head is not None and any(kind_of(q) == kind for q in head.questions):
             score += ANSWER_KIND  # "who reviews my plan?": the provision whose headnote says it answers a "who"
         if topic is not None and corpus.ordinance_of(p.id).topic != topic:
             score *= OFF_TOPIC  # "who do I call about an electrical inspection?" is not about erosion inspections
@@ -276,7 +276,7 @@ def _verdict_first(corpus: "Corpus", plan: QueryPlan, best: list) -> list:
         return best
     top_sim = best[0][3].yes_no_similarity or 0.0
     # (not beside a wh-question: "who do I apply to, and must the form be sworn?" is answered by the first)
-    for i, (score, sentence, p, h) in enumerate(best[1:5] if _kind_of(plan.query) is None else (), start=1):
+    for i, (score, sentence, p, h) in enumerate(best[1:5] if kind_of(plan.query) is None else (), start=1):
         # "can the Town bill us for maintaining our practices?": a lower candidate's headnote restates the question
         # (its yes/no question this close, and RESTATES_MARGIN closer than the first's) and settles it
         sim = h.yes_no_similarity or 0.0
@@ -410,7 +410,7 @@ def _said(intro: Citation | None, sentence: str) -> str:
 def answer_kind(plan: QueryPlan) -> str | None:
     """The kind of answer a wh-question asks for ("who", "when", "amount", "where", "why"); None for a yes/no
     question ("can the person who signed ...?") and for the others."""
-    return None if plan.yes_no else _kind_of(plan.query)
+    return None if plan.yes_no else kind_of(plan.query)
 
 
 _OPENING_CONJUNCTIONS = re.compile(r"^\s*(?:(?:and|or|but|so|then|also|plus|&|ok|okay|now)\s+)*")
@@ -422,7 +422,7 @@ _SUBORDINATE = re.compile(r"\s*(?:when|where)\s+(?!(?:is|are|was|were|do|does|di
                           r"has|have|had|may|might|shall)\b)\w", re.I)
 
 
-def _kind_of(question: str) -> str | None:
+def kind_of(question: str) -> str | None:
     """The kind asked by a question word opening a clause ("who reviews ...", "and how long ..."); "the
     electrician who supervised" is a relative clause, not a question."""
     parts = re.split(r"([.?!;:\u2013\u2014]|\s-\s|,)", question)
@@ -913,7 +913,7 @@ def find_external(corpus: "Corpus", plan: QueryPlan, munis: list[str]) -> Answer
     plural = {e.name for o in corpus.ordinances.values() for e in o.external_refs if e.plural}
     one = len(plan.external) == 1 and plan.external[0] not in plural  # "the Town's ... regulations say"
     return abstain(corpus, plan.query, f"{NOT_IN_CORPUS} what {' or '.join(docs)} {'says' if one else 'say'}: "
-                   f"{'that document is' if len(docs) == 1 else 'those documents are'} not in this corpus.", where, topic_of(plan), cites,
+                   f"{'that document is' if one else 'those documents are'} not in this corpus.", where, topic_of(plan), cites,
                    municipality=where[0] if len(where) == 1 else None)
 
 

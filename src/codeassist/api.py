@@ -266,7 +266,13 @@ class Assistant:
             return None  # "what hours can crews start making noise on Saturday?" is about another subject
         if APPROVED_BEFORE.search(plan.query):
             return None  # "a permit approved back in 2005 ... exempt?": the law's effective date decides, not the area
+        if plan.outside_new_york:
+            return None  # "an engineer licensed in New Jersey ... a SWPPP for a 2-acre job": no calculator weighs a licence
         kind = A.answer_kind(plan)  # "2 acres: who do I hand the plan to?" asks for an office, which no calculator gives
+        if kind is None and plan.yes_no:
+            # "a 1.4-acre expansion ... Who takes the SWPPP, and must it be approved if it complies?": the question
+            # asked first is the office's ("do we need a SWPPP for 2 acres, and who reviews it?" asks the area's first)
+            kind = A.kind_of(re.split(r",\s*and\s+|\?", plan.query)[0])
         wanted = [c.name for c in CALCULATORS.values()
                   if any(plan.slots.get(s) for s in c.needs) and (kind is None or kind in c.answers)
                   # "renewal was due Dec 31; is there a grace period?" asks whether, not a day: no dated obligation answers it

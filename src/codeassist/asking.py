@@ -394,6 +394,13 @@ def same_figures(question: str, asked: str, text: str = "", area: float | None =
         mine = {f"{area:g}"}
     if mine == theirs or (not theirs and mine <= figures(text)):
         return True
+    at = asking_clause(question)
+    if not theirs and text and at and not (mine - figures(text)) & figures(question[at:]) and \
+            all(_unmeasured(f, question[:at], text) for f in mine - figures(text)):
+        # "a letter of credit the bank can cancel on 30 days' notice. Can the Town take that?", "a 1.2-acre project
+        # ... Do we need a maintenance easement?": told before the question, in a unit the provision never
+        # measures, the figure is the story's, not one the law sets ("is the bond 10% of the cost?" asks it)
+        return True
     bound = _BOUND.search(asked)
     if bound is None or len(mine) != 1 or len(theirs) != 1:
         return False
@@ -403,6 +410,22 @@ def same_figures(question: str, asked: str, text: str = "", area: float | None =
         return False
     below = bound.group(2).lower().split()[1] in ("less", "fewer", "under", "smaller")
     return value <= limit if below else value >= limit
+
+
+# A figure's unit, right after it ("30 days'", "1.2-acre", "48 hrs"), by the word that names it in a text.
+_UNITS = {"acre": r"acres?|ac\b", "foot": r"feet|foot|ft\b", "inch": r"inch(?:es)?", "hour": r"hours?|hrs?\b",
+          "day": r"days?", "week": r"weeks?", "month": r"months?", "year": r"years?|yrs?\b", "percent": r"%|percent"}
+
+
+def _unmeasured(figure: str, question: str, text: str) -> bool:
+    """The question gives `figure` with a unit ("30 days' notice") the provision's text never names, so no
+    figure of the law's can be the one asked about."""
+    number = r"(?<![\d.,])" + r",?".join(re.escape(figure)) if figure.isdigit() else r"(?<![\d.,])" + re.escape(figure)
+    m = re.search(number + r"(?![\d.,]\d)\s*-?\s*(" + "|".join(_UNITS.values()) + r")", question, re.I)
+    if m is None:
+        return False
+    unit = next(p for p in _UNITS.values() if re.fullmatch(p, m.group(1), re.I))
+    return not re.search(r"\b(?:" + unit + r")", text, re.I)
 
 
 # "does Tuckahoe require a bond?" asks whether it is required; "the Village may require" makes it the Village's

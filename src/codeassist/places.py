@@ -468,7 +468,9 @@ class Gazetteer:
         """For a hamlet of one of our towns named in `text` ("my lot in Elmont"), that town's name as given
         in `ours` ("hempstead"), so the caller can route the question to it; else None."""
         hamlet_town = self._for(ours).hamlet_town
-        return next((hamlet_town[m.key] for m in self._matches(text, ours) if m.key in hamlet_town), None)
+        # not "Levittown, Pennsylvania"
+        return next((hamlet_town[m.key] for m in self._matches(text, ours) if m.key in hamlet_town
+                     and self.abroad_right_after(text, ours, m.end) is None), None)
 
     def mask(self, text: str, ours: Iterable[str]) -> str:
         """`text` with every other place replaced by '#' of the same length."""
@@ -479,8 +481,8 @@ class Gazetteer:
         return "".join(out)
 
 
-# Between a town's name and its state: "Tuckahoe, Virginia", "Hempstead , TX".
-_STATE_AFTER_NAME = re.compile(r"\s*,\s*(?=[A-Z])")
+# Between a town's name and its state: "Tuckahoe, Virginia", "Hempstead , TX", "Hempstead County, Arkansas".
+_STATE_AFTER_NAME = re.compile(r"(?:\s+County)?\s*,\s*(?=[A-Z])")  # "Hempstead County, Arkansas"
 _ALSO_A_STREET = frozenset(("washington", "jersey"))  # "Washington Avenue", "Jersey Street" (besides the ambiguous names)
 
 

@@ -155,7 +155,7 @@ _LAW_REACH = re.compile(r"\b(?:rules?|code|chapter|law|ordinance|regulations?|re
 _PERMIT_ASKED = re.compile(r"\b(?:need|needs|require[sd]?|get|pull|obtain|apply for)\s+(?:a|an|the|any)\s+(?:[\w'\u2019-]+\s+){0,3}?permits?\b", re.I)
 # A question about what a document says or requires, or how to act under it.
 _CONTENTS = re.compile(
-    r"\bwhat (?:does|do|did|would|will) .{0,80}?\b(?:say|says|require|requires|contain|include|specify|mean|cover|list|set|"
+    r"\bwhat (?:exactly |actually )?(?:does|do|did|would|will) .{0,80}?\b(?:say|says|require|requires|contain|include|specify|mean|cover|list|set|"
     r"make (?:me|us|you|them) (?:submit|file|provide|do|show)|ask (?:me |us )?for)\b|"
     r"\bwhat(?: are| is|'s) (?:the |its |their )?(?:[\w'\u2019.-]+ ){0,3}?(?:requirements?|terms|rules|standards|specs?|specifications|conditions|procedures?|process|measures)\b|"
     # "... cites minimum measures 4 & 5 of the MS4 permit - what are they?"
@@ -164,6 +164,11 @@ _CONTENTS = re.compile(
     r"\bwhat (?:[\w'\u2019-]+ ){0,4}(?:requirements|standards|specs|specifications|rules|criteria|conditions) (?:does|do|did|will|would)\b|"
     r"\bhow (?:do|can|would|should) (?:i|we|you) .{0,60}?\b(?:file|apply|comply|submit|get|obtain)\b|"
     r"\baccording to\b|\bunder (?:the )?(?:terms|requirements) of\b|"
+    # "GP-02-01 is ancient. Which general permit is actually in force now?": the document's own later versions
+    r"\b(?:is|are) (?:actually |currently |really )?(?:in force|in effect|current) (?:now|today|these days)\b|"
+    r"\b(?:actually|currently) (?:in force|in effect)\b|"
+    # "Under the 1978 NEC that Tuckahoe adopted, how many receptacles can I put on a circuit?"
+    r"^\W*(?:under|per|by) (?:the |a |an )?[\w() .'-]{1,50}?,\s*(?:how|what|which|can|may|must|do|does|is|are)\b|"
     # "where's the procedure the erosion chapter points to?", "7B-4(c) sends me to 7-3 - can you pull it up?"
     r"\b(?:points?|pointed|refers?|referred|sends? (?:me|us|you)|directs? (?:me|us|you))\s+(?:\w+\s+)?to\b|\bcross[- ]?referenc\w*|\bpull (?:it |that |this )?up\b|"
     # "when do I file the NOI under the state general permit?": what that permit requires
@@ -399,7 +404,10 @@ class Planner:
             return []
         # "the village" names a municipality only when no municipality is named by its own name.
         ids = [mid for _, mid in sorted(found or generic)]
-        if ids or other_place:
+        # "an engineer licensed in New Jersey ... a job in Inwood": a state where someone is licensed leaves the
+        # hamlet where the land lies to say whose law it is
+        if ids or (other_place and not (self.gazetteer.outside_new_york(text, self.ours)
+                                        and not self.gazetteer.sited_elsewhere(text, self.ours))):
             return ids
         town = self.gazetteer.governing_town(text, self.ours)  # a hamlet the town governs ("my lot in Elmont")
         if town is not None:
@@ -427,7 +435,9 @@ class Planner:
             for x in said:
                 state = self.gazetteer.abroad_right_after(text, self.ours, x.end())
                 if state is not None:
-                    return f"{text[x.start():x.end()]}, {state}", tuple(n for n in named if n != mid)
+                    county = re.match(r"\s+County\b", text[x.end():])  # "Hempstead County, Arkansas"
+                    return f"{text[x.start():x.end() + (county.end() if county else 0)]}, {state}", \
+                        tuple(n for n in named if n != mid)
         return None
 
     def _says_generically(self, text: str, muni: str) -> bool:

@@ -75,7 +75,21 @@ def _word_number(word: str) -> float:
 # The asker says no land is disturbed: "no site work, no soil touched at all", "not touching the ground".
 _NO_DISTURBANCE = re.compile(r"\bno (?:soil|dirt|ground|earth|land)\b[^.?!,;]{0,20}?\b(?:touched|disturbed|moved|dug|graded)\b|"
                              r"\bno (?:site ?work|ground disturbance|soil disturbance|land disturbance|earth ?work|earth moving)\b|"
+                             # "gutting the inside of a factory ... No outside work, no digging at all"
+                             r"\bno (?:outside|exterior) work\b|\bno (?:digging|excavation|excavating|grading) (?:at all|whatsoever)\b|"
                              r"\bnot (?:touching|disturbing|moving|digging up) (?:the |any )?(?:soil|ground|dirt|earth|land)\b", re.I)
+
+
+# A rectangle's sides in feet ("30 x 60 ft") and what follows one that is left alone ("garage on it stays untouched")
+_RECTANGLE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:'|ft\.?|feet|foot)?\s*(?:x|by|\u00d7)\s*(\d+(?:\.\d+)?)\s*(?:'|ft\b|feet\b|foot\b)")
+_UNTOUCHED = re.compile(r"[^.?!;]{0,40}?\b(?:(?:stays?|remains?|is left|will be left|left)\s+(?:\w+\s+)?(?:untouched|undisturbed|alone|as is)|"
+                        r"untouched|undisturbed|(?:won't|will not|isn't|is not) (?:be )?(?:touched|disturbed))\b")
+_FEET = r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?:feet|foot|ft\b\.?|')"
+# a strip or lot given by its length and width: "2,400 feet of road ... a 20 foot wide work strip", "a 20 foot wide
+# strip 2,400 feet long", "180 ft along the street, 260 ft along the back line, and 200 ft deep" (a trapezoid)
+_LONG_WIDE = re.compile(r"(?:\btrapezoid\b[^.?!]{0,30}?" + _FEET + r"[^.?!\d]{0,40}?" + _FEET + r"[^.?!\d]{0,40}?" + _FEET + r"\s+deep\b)|"
+                        + _FEET + r"\s+(?:long\s+)?(?:of|along)\b[^.?!\d]{0,60}?" + _FEET + r"\s+wide\b")
+_WIDE_LONG = re.compile(_FEET + r"\s+wide\b[^.?!\d]{0,40}?" + _FEET + r"\s+(?:long|deep)\b")
 
 
 # "well under an acre", "less than 20,000 sq ft": the area written is a bound the work stays below, not its size
@@ -138,7 +152,18 @@ def _area_at(q: str) -> tuple[str, float, str, int] | None:
                        r"only|just)\s+){0,2}(\d+(?:\.\d+)?)\s*(?:x|\u00d7)\s*(\d+(?:\.\d+)?)(?![\d.]*\s*(?:'|ft|feet|foot))", low)
     m = m or re.search(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:x|\u00d7)\s*(\d+(?:\.\d+)?)(?=\s+(?:[\w-]+\s+){0,2}" + _STRUCTURES + r"\b)", low)
     if m:
-        return "sq_ft", _num(m.group(1)) * _num(m.group(2)), low, m.start()
+        sq_ft = _num(m.group(1)) * _num(m.group(2))
+        # "lot is 190 x 235 ft. A 30 x 60 ft garage on it stays untouched": the part left alone is not disturbed
+        kept = [_num(r.group(1)) * _num(r.group(2)) for r in _RECTANGLE.finditer(low, m.end())
+                if _UNTOUCHED.match(low, r.end())]
+        return "sq_ft", max(0.0, sq_ft - sum(kept)), low, m.start()
+    # "2,400 feet of road with a 20-foot-wide work strip", "180 ft wide and 240 ft deep": length times width
+    m = _LONG_WIDE.search(low) or _WIDE_LONG.search(low)
+    if m:
+        sides = [_num(x) for x in m.groups() if x is not None]
+        if len(sides) == 3:  # a trapezoid: the mean of its parallel sides times its depth
+            return "sq_ft", (sides[0] + sides[1]) / 2 * sides[2], low, m.start()
+        return "sq_ft", sides[0] * sides[1], low, m.start()
     # "half an acre", "a third of an acre", "three quarters of an acre", "two acres"
     m = re.search(r"\b(three quarters|two thirds|half|a quarter|quarter|a third|third|a tenth|tenth|one|two|three|four|five|"
                   r"six|seven|eight|nine|ten|an)\s+(?:(?:of\s+)?an?\s+)?acres?\b", low)
@@ -440,9 +465,11 @@ def extract_offense_number(q: str) -> int | None:
         return {"twice": 2, "two times": 2, "three times": 3, "four times": 4}[m[1]]
     # One more than the offenses dated before the word (at least one): "convicted in 2022 and again this year" is
     # the 2nd, "offenses in September 2022 and January 2024, and now convicted again" the 3rd, "convicted of a
-    # violation in 2023 and committed another one in 2026" the 2nd.
+    # violation in 2023 and committed another one in 2026" the 2nd, "offenses in June 2023 and May 2025 and now
+    # another in April 2027" the 3rd.
     m = re.search(r"\b(?:convict\w*|offen[cs]es?|violat\w*|cited|caught|fined)\b[^.?!]{0,100}?\b(again)\b", low) or \
-        re.search(r"\b(?:convict\w*|cited|caught|fined)\b[^.?!]{0,60}\b(another|one more)\s+(?:one|offen[cs]e|violation)\b", low)
+        re.search(r"\b(?:convict\w*|cited|caught|fined)\b[^.?!]{0,60}\b(another|one more)\s+(?:one|offen[cs]e|violation)\b", low) or \
+        re.search(r"\b(?:offen[cs]es|violations|convictions)\b[^.?!]{0,100}?\b(?:and|now|then) (?:now |then )?(another)\b", low)
     if m:
         return max(1, len(re.findall(r"\b(?:19|20)\d{2}\b", low[:m.start(1)]))) + 1
     return None
@@ -503,7 +530,7 @@ ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
     (r"^(?=.*\b(?:farm\w*|agricultur\w*|livestock|orchards?|vineyards?)\b)(?=.*\b(?:build\w*|construct\w*|erect\w*|new|project|"
      r"put(?:ting)? up|add(?:ing)?)\b).*\b(?:barns?|silos?|stables?|greenhouses?|sheds?|pole barns?|(?:farm |equipment |storage )?"
      r"buildings?|structures?|farm ?stands?|farmhouses?)\b", "agricultural_structures"),
-    (r"\b(farm\w*|agricultur\w*|livestock|crops?|grazing|orchards?|vineyards?|pastures?|hay ?fields?|growing beds|"
+    (r"\b((?<!solar )(?<!wind )(?<!server )farm\w*|agricultur\w*|livestock|crops?|grazing|orchards?|vineyards?|pastures?|hay ?fields?|growing beds|"
      r"(?:plant|tree|shrub|wholesale) nurser(?:y|ies)|nursery (?:beds?|stock|fields?|rows?))\b", "agriculture"),
     (r"\b(routine (?:maintenance|upkeep|repairs? and maintenance)|maintain(?:ing)? the original|back to (?:how|the way) it was|original (?:line|grade|profile|contours?|shape|cross[- ]?section|dimensions|depths?)|"
      # "repaving the existing lot at the same grade"
@@ -511,7 +538,7 @@ ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
      # "reset the culvert to the line and grade it always had"
      r"line and grade (?:it|they|that|this) (?:always |originally |already |once )?(?:had|has|have)|"
      # "landfill cap regrade back to design grades"
-     r"back to (?:the |its |their )?(?:original |design(?:ed)? |as-built |permitted )(?:line|grades?|contours?|elevations?)|"
+     r"back to (?:the |its |their |there )?(?:original |design(?:ed)? |as-built |permitted )(?:line|grades?|contours?|elevations?)|"
      # "regrading the ballfield back to the grade it was built at"
      r"back to (?:the )?(?:line|grades?|contours?|elevations?) (?:it|they) (?:was|were|had been|originally had) (?:built|constructed|designed|graded|laid out)?|"
      r"(?:fix|fixing|clean|cleaning|regrad\w*) (?:an |the |our )?existing (?:ditch|swale|drainage|channel)|"
@@ -523,7 +550,10 @@ ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
      # "rebuilding a collapsed drywell the SMO told us to fix"
      r"(?:rebuild\w*|fix\w*|repair\w*|replac\w*|reconstruct\w*) (?:a |an |the |our |that |this )?(?:collapsed |broken |failed |failing |"
      r"clogged |damaged |caved[- ]in |sunken )?(?:dry ?wells?|catch basins?|leaching (?:pools?|basins?)|recharge basins?|bioswales?|"
-     r"rain gardens?|(?:stormwater|detention|retention) (?:tanks?|chambers?|vaults?|systems?)))\b", "smp_repair"),
+     r"rain gardens?|(?:stormwater|detention|retention) (?:tanks?|chambers?|vaults?|systems?))|"
+     # "our leaching pools are failing. If we replace them ..."
+     r"(?:dry ?wells?|catch basins?|leaching (?:pools?|basins?)|recharge basins?)\b[^?!]{0,80}?\b(?:rebuild|fix|repair|replac)\w* (?:them|it)\b)\b",
+     "smp_repair"),
     (r"\b(cemetery|graves?|burial)\b", "cemetery_graves"),
     # "sign" the plan is a verb, not the exempt activity: signs count as things put up.
     (r"\b(fences?|signage|billboards?|(?:an?|the|my|our|new|business|store|shop|yard|street) signs?\b(?! (?:the|off|it|this|that|a|an|for|here)\b)|"
@@ -537,7 +567,10 @@ ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
      "home_gardening"),
     # A landscape architect prepares plans; landscaping is the activity.
     # "rip out the lawn and replant it as native meadow": relandscaping
-    (r"\b((?:re-?)?landscap\w*(?! architect)|native (?:meadows?|plantings?|grasses|wildflowers)|(?:rip|tear)(?:ping|ing)? out (?:the |our |my )?(?:lawn|grass)|horticultur\w*|planting shrubs|planting beds?|shrubs|shrubbery|hedges?|foundation plantings?|mulch\w*)\b", "landscaping_existing_structure"),
+    # "building a new 1.3-acre facility: can we leave the landscaping out of the SWPPP?": the new building's own
+    # landscaping is part of its development, not landscaping "in connection with an existing structure"
+    (r"^(?!.*\b(?:build\w*|construct\w*|putting up|erect\w*) (?:a |an |our |the )?(?:brand[- ]new|new)\b)"
+     r".*?\b((?:re-?)?landscap\w*(?! architect)|native (?:meadows?|plantings?|grasses|wildflowers)|(?:rip|tear)(?:ping|ing)? out (?:the |our |my )?(?:lawn|grass)|horticultur\w*|planting shrubs|planting beds?|shrubs|shrubbery|hedges?|foundation plantings?|mulch\w*)\b", "landscaping_existing_structure"),
 ]
 
 

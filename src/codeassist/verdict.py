@@ -154,7 +154,13 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     if A.CARES_ABOUT.search(clause):
         # "does Hempstead care if my site clouds the bay?" asks whether the law speaks to it, like "is there a rule
         # about ...": Yes when the quote binds and speaks to it, never "is it allowed?"'s No
-        return _rule_speaks(plan, hit, said, bool(A.PROHIBITS.search(said) or _OBLIGES.search(said)))
+        spoken = _rule_speaks(plan, hit, said, bool(A.PROHIBITS.search(said) or _OBLIGES.search(said)))
+        if spoken is None and hit.yes_no == "yes" and (hit.yes_no_similarity or 0.0) >= YES_NO_RULE_EXISTS:
+            # "does the village's chapter care about streams getting warmer?" against a finding or objective that
+            # binds no one: its close headnote question's Yes ("is reducing increases in stream temperature an
+            # objective?") says the law speaks to it
+            return "Yes" if headnote_verdict(plan, hit) == "Yes" else None
+        return spoken
     if A.IS_THERE.search(clause) and not A.RULE_AGAINST.search(clause):
         if A.IS_THERE.search(hit.yes_no_text or "") and close_enough(hit, said):
             # "is there a grace period after December 31?" is a headnote question of its own (No): its answer,

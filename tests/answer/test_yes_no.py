@@ -962,3 +962,44 @@ def test_a_chapter_named_bare_is_no_figure_asked_about():
     assert same_figures("Does 7B allow targeting one drainage area that sends sediment into the drains?",
                         "Can the Village focus inspections on a drainage area that sends more sediment than usual?")
     assert not same_figures("Is a 20A breaker enough for the circuit?", "Is a 15A breaker enough for the circuit?")
+
+
+def _provision_hit(corpus, pid: str, kind: str, question: str, similarity: float) -> Hit:
+    p = corpus.get(pid)
+    return Hit(id=pid, municipality=p.municipality, citation=p.citation, heading="", text=p.text, score=1.0,
+               yes_no=kind, yes_no_text=question, yes_no_similarity=similarity)
+
+
+@pytest.mark.parametrize("q, pid, question, verdict", [
+    # a figure of the story ("30 days' notice", "1.2-acre") that the provision never measures is no figure it sets
+    ("An applicant offers a letter of credit that the bank can cancel on 30 days' notice. Can the Town take that?",
+     "hempstead:performance-guarantee(A)", "Can the Town accept a letter of credit that the bank is able to cancel?", "No"),
+    ("A 1.2-acre project in Hempstead has no permanent stormwater facility. Do we still need a maintenance easement?",
+     "hempstead:393(B)", "Is a maintenance easement needed when the approval has no stormwater management facility "
+     "as a requirement?", "No"),
+    # a figure the provision does measure still has to be the headnote's: 0.3 inch is not answered by a text of 0.5 inch
+    ("We got 0.3 inches of rain in Hempstead. Do we have to inspect the site?", "hempstead:393(A)(2)",
+     "Must the site be inspected after a storm?", None),
+])
+def test_a_figure_the_provision_never_measures_does_not_block_its_headnote(corpus, q, pid, question, verdict):
+    plan = Planner(corpus).build(q, "hempstead")
+    h = _provision_hit(corpus, pid, "no" if verdict == "No" else "yes", question, 0.8)
+    assert yes_no(plan, h, h.text) == verdict
+
+
+def test_a_finding_the_law_makes_answers_whether_it_cares(corpus):
+    # an objective binds no one, but its close headnote question's Yes says the chapter speaks to it
+    plan = Planner(corpus).build("Does the village's erosion chapter care about streams getting warmer from runoff?")
+    h = _provision_hit(corpus, "tuckahoe:7B-2(c)", "yes", "Is reducing increases in stream temperature an objective of "
+                       "the chapter?", 0.67)
+    assert yes_no(plan, h, h.text) == "Yes"
+    far = _provision_hit(corpus, "tuckahoe:7B-2(c)", "yes", "Is reducing increases in stream temperature an objective of "
+                         "the chapter?", 0.5)
+    assert yes_no(plan, far, far.text) is None
+
+
+def test_a_figure_asked_about_still_has_to_be_in_the_text(corpus):
+    # "at 10% of the construction cost" is what is asked, not the story: the text sets no such figure
+    plan = Planner(corpus).build("Is it true Hempstead sets the stormwater bond at 10% of the construction cost?")
+    h = _provision_hit(corpus, "hempstead:performance-guarantee(A)", "yes", "Can the Town require a performance bond?", 0.8)
+    assert yes_no(plan, h, h.text) != "Yes"

@@ -1545,3 +1545,61 @@ def test_a_namesake_in_another_state(build, q, named):
 def test_electrical_work_denied_is_not_electrical(build):
     plan = build("Do I need a building permit to replace my kitchen cabinets? No electrical changes at all.")
     assert "electrical" not in plan.slots
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a strip given by its length and width
+    ("a gas main replacement along 2,400 feet of road with a 20-foot-wide work strip", ("sq_ft", 48000.0)),
+    ("a 20 foot wide strip 2,400 feet long", ("sq_ft", 48000.0)),
+    ("the lot is 150 ft wide and 300 ft deep", ("sq_ft", 45000.0)),
+    # a trapezoid: the mean of its parallel sides times its depth
+    ("a trapezoid: 180 ft along the street, 260 ft along the back line, and 200 ft deep", ("sq_ft", 44000.0)),
+    # the part left alone is not disturbed
+    ("Lot is 190 x 235 ft. A 30 x 60 ft garage on it stays untouched and we're disturbing everything else.", ("sq_ft", 42850.0)),
+    ("a 10 x 12 ft shed and a 20 x 30 ft patio", ("sq_ft", 120.0)),  # nothing left alone: the first, as before
+])
+def test_an_area_from_lengths_widths_and_what_is_left_alone(text, expected):
+    from codeassist.slots import extract_area
+    assert extract_area(text) == expected
+
+
+@pytest.mark.parametrize("text, n", [
+    ("offenses in June 2023 and May 2025 and now another in April 2027", 3),
+    ("violations in 2024 and then another this spring", 2),
+    ("a violation by another contractor", None),
+])
+def test_another_offense_after_dated_ones_counts_them(text, n):
+    from codeassist.slots import extract_offense_number
+    assert extract_offense_number(text) == n
+
+
+@pytest.mark.parametrize("text, activity", [
+    ("grade 12 acres for a ground-mount solar farm on an old landfill", None),  # not farming
+    ("rebuilding the sand bunkers back to there original grades", "routine_maintenance"),  # "there" for "their"
+    ("Our leaching pools are failing. If we replace them before the SMO says anything, is that exempt?", "smp_repair"),
+    # a new building's own landscaping is part of its development
+    ("We're building a new 1.3-acre facility. Can we leave the landscaping out of the SWPPP?", None),
+    ("redo the landscaping around our existing office building", "landscaping_existing_structure"),
+])
+def test_activities_read_from_their_context(text, activity):
+    from codeassist.slots import extract_activity
+    assert extract_activity(text) == activity
+
+
+def test_interior_work_with_no_digging_disturbs_no_land(build):
+    plan = build("We're gutting the inside of a factory on a 3-acre lot in Inwood. No outside work, no digging at all. "
+                 "Does the stormwater article apply?")
+    assert plan.slots["area"] == 0.0
+
+
+def test_a_state_where_someone_is_licensed_leaves_the_hamlet_to_name_the_town(build):
+    plan = build("An applicant's engineer is licensed in New Jersey and Connecticut but not New York. Can we accept a "
+                 "SWPPP he prepared for a 2-acre job in Inwood?")
+    assert plan.municipality == "hempstead" and plan.outside_new_york
+    # a hamlet's name with a state after it is that state's place
+    assert build("What are the stormwater rules in Levittown, Pennsylvania?").named == ()
+
+
+def test_a_namesake_county_in_another_state_is_not_the_town(build):
+    plan = build("What are the stormwater permit rules for a construction site in Hempstead County, Arkansas, near Hope?")
+    assert plan.intent == "abstain" and plan.other_place == "Hempstead County, Arkansas"
