@@ -46,6 +46,10 @@ EXEMPTION_LEADS_CLOSE = 0.6
 GAP_YIELD_ASKED = 0.65
 
 
+# A licence or where someone holds one ("licensed in New Jersey", "a Connecticut license").
+_LICENSED = re.compile(r"\blicen[cs]\w*", re.I)
+
+
 class Assistant:
     def __init__(self, corpus: "Corpus | None" = None, retriever: A.SearchBackend | None = None,
                  settings: Settings | None = None):
@@ -266,7 +270,7 @@ class Assistant:
             return None  # "what hours can crews start making noise on Saturday?" is about another subject
         if APPROVED_BEFORE.search(plan.query):
             return None  # "a permit approved back in 2005 ... exempt?": the law's effective date decides, not the area
-        if plan.outside_new_york:
+        if plan.outside_new_york and _LICENSED.search(plan.query):
             return None  # "an engineer licensed in New Jersey ... a SWPPP for a 2-acre job": no calculator weighs a licence
         kind = A.answer_kind(plan)  # "2 acres: who do I hand the plan to?" asks for an office, which no calculator gives
         if kind is None and plan.yes_no:

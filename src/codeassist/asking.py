@@ -205,13 +205,21 @@ _NOT_A = re.compile(r"\b(?:not|isn't|aren't|n't)\s+(?:a|an|the)\s+([a-z][\w-]*(?
 _NOT_A_PHRASE = re.compile(r"\b(?:not|isn't|aren't|n't)\s+(?:a|an|the)\s+([^,;?]+)", re.I)
 
 
+# A credential denied ("licensed, bonded and insured but not accredited", "never been registered").
+_NOT_QUALIFIED = re.compile(r"\b(?:not|isn't|aren't|wasn't|n't|never been|without being)\s+(?:yet\s+|even\s+)?"
+                            r"(accredited|licensed|registered|certified|insured|bonded|authorized)\b", re.I)
+
+
 def denies_subject(question: str, asked: str) -> bool:
     """The question says its subject is not something the headnote question names, and the headnote question
-    does not deny it too ("a homeowner who is not a registered electrical contractor" asks what the question asks)."""
+    does not deny it too ("a homeowner who is not a registered electrical contractor" asks what the question asks);
+    or denies it a credential the headnote question's subject has ("licensed ... but not accredited" against "a
+    properly licensed, accredited, bonded and insured company")."""
     named = set(content_stems(asked))
-    denied_there = {stem for m in _NOT_A_PHRASE.finditer(asked) for stem in content_stems(m.group(1))}
+    denied_there = {stem for m in (*_NOT_A_PHRASE.finditer(asked), *_NOT_QUALIFIED.finditer(asked))
+                    for stem in content_stems(m.group(1))}
     return any((stems := set(content_stems(m.group(1)))) and stems <= named and not stems <= denied_there
-               for m in _NOT_A.finditer(question))
+               for m in (*_NOT_A.finditer(question), *_NOT_QUALIFIED.finditer(question)))
 
 
 # "can a land surveyor stamp our plan?", "can my GC just do it?": who would do the work, asked by name.

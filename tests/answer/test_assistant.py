@@ -1235,3 +1235,11 @@ def test_an_office_asked_first_is_not_sent_to_a_calculator_by_the_area(assistant
     ans = ask(assistant, corpus, "A 1.6-acre parking lot expansion in Hempstead has no Town Board site plan review. "
                                  "Who gets the SWPPP, and does it have to be approved if it complies?")
     assert ans.calculator is None and "Stormwater Management Officer" in ans.answer, ans.answer[:300]
+
+
+def test_a_licence_from_another_state_is_not_weighed_by_a_calculator(assistant, corpus):
+    # the area is the job's; what is asked is whether an out-of-state licence will do (§ 391(C)), which no
+    # calculator decides
+    ans = ask(assistant, corpus, "The engineer who stamped our plan is licensed only in Connecticut. Will the Town take "
+                                 "a SWPPP from him for our 3-acre job in Elmont?")
+    assert ans.calculator is None and not ans.abstained, ans.answer[:300]

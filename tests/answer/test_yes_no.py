@@ -1003,3 +1003,16 @@ def test_a_figure_asked_about_still_has_to_be_in_the_text(corpus):
     plan = Planner(corpus).build("Is it true Hempstead sets the stormwater bond at 10% of the construction cost?")
     h = _provision_hit(corpus, "hempstead:performance-guarantee(A)", "yes", "Can the Town require a performance bond?", 0.8)
     assert yes_no(plan, h, h.text) != "Yes"
+
+
+def test_a_credential_the_question_denies_keeps_the_headnote_from_answering(corpus):
+    # the bar on disqualifying protects companies "properly licensed, accredited, bonded and insured"; one that is
+    # not accredited is not the headnote question's company
+    plan = Planner(corpus).build("An inspection firm that's licensed and insured but not accredited wants to work in "
+                                 "Tuckahoe. Can the Building Inspector refuse them?")
+    h = _provision_hit(corpus, "tuckahoe:7-7(b)", "no", "Can the Building Inspector disqualify a properly licensed, "
+                       "accredited, bonded and insured inspection company in good standing?", 0.79)
+    assert yes_no(plan, h, h.text) is None
+    plan = Planner(corpus).build("Can the Building Inspector refuse an inspection firm that is licensed, accredited, "
+                                 "bonded and insured and in good standing?")
+    assert yes_no(plan, h, h.text) == "No"
