@@ -1201,7 +1201,6 @@ def test_an_amount_the_range_reaches_is_not_read_as_its_cap(assistant, corpus):
     assert ans.calculator == "penalty" and ans.lead.startswith("Yes."), ans.lead
 
 
-
 @pytest.mark.parametrize("q, named", [
     ("Under the 1978 NEC that Tuckahoe adopted, how many receptacles can I put on a 20-amp circuit?", "National Electrical Code"),
     ("What exactly does section 10 of the state Home Rule Law say, the one the Town cites for its authority?", "Home Rule Law"),
