@@ -482,7 +482,7 @@ class Gazetteer:
 
 
 # Between a town's name and its state: "Tuckahoe, Virginia", "Hempstead , TX", "Hempstead County, Arkansas".
-_STATE_AFTER_NAME = re.compile(r"(?:\s+County)?\s*,\s*(?=[A-Z])")  # "Hempstead County, Arkansas"
+_STATE_AFTER_NAME = re.compile(r"(?:\s+County)?\s*,\s*(?=[A-Z])")
 _ALSO_A_STREET = frozenset(("washington", "jersey"))  # "Washington Avenue", "Jersey Street" (besides the ambiguous names)
 
 
