@@ -146,7 +146,7 @@ def _area_at(q: str) -> tuple[str, float, str, int] | None:
         n = -_num(m.group(2)) if m.group(1) else _num(m.group(2))
         return (*metric_area(n, m.group(3)), low, m.start())
     # "8 by 10 feet", "10' x 12'", "20x30 ft": the sides of a rectangle, in feet.
-    m = re.search(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:'|ft\.?|feet|foot)?\s*(?:x|by|\u00d7)\s*(\d+(?:\.\d+)?)\s*(?:'|ft\b|feet\b|foot\b)", low)
+    m = _RECTANGLE.search(low)
     # "a 10x12 shed", "my shed is 8x10": sides with no unit, written with an x next to what they measure
     m = m or re.search(r"\b" + _STRUCTURES + r"\s+(?:(?:is|was|will be|measures|measuring|of|about|roughly|approximately|"
                        r"only|just)\s+){0,2}(\d+(?:\.\d+)?)\s*(?:x|\u00d7)\s*(\d+(?:\.\d+)?)(?![\d.]*\s*(?:'|ft|feet|foot))", low)
