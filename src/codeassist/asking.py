@@ -355,8 +355,33 @@ _SUPPOSED_TAG = re.compile(r"^\W*(?:is|are|was|were|should|must)(?:n't|n\u2019t)
 _ANAPHOR = re.compile(r"(?<!\bwith )(?<!\bfor )(?<!\blike )(?<!\babout )(?<!\bof )\b(?:that|this|those|these|so)\b|^\W*(?:is|was|would|will|does) it\b|"
                       # "we never touch dirt - do we really have to?": the question ends where its object was
                       r"\b(?:have|has|need|needs|got) to\s*\?*\s*$", re.I)
-# "a shed of 100 square feet or less": a bound the question's figure may fall within.
-_BOUND = re.compile(r"(\d[\d,.]*)\s*(?:[a-z]+\s+){0,2}(or (?:less|fewer|under|smaller)|or (?:more|greater|over|larger))\b", re.I)
+# "a shed of 100 square feet or less", "a shed of more than 100 square feet": a bound the question's figure may fall within.
+_BOUND = re.compile(r"(\d[\d,.]*)\s*(?:[a-z]+\s+){0,2}(or (?:less|fewer|under|smaller)|or (?:more|greater|over|larger))\b|"
+                    r"\b(?:(more|larger|greater|bigger)|less|smaller|fewer) than\s+(\d[\d,.]*)", re.I)
+
+
+def _within(bound: re.Match[str], value: float) -> bool:
+    """The figure falls within the bound: "N or less" (at most N), "N or more", "more than N", "less than N"."""
+    if bound.group(1) is not None:
+        limit = float(bound.group(1).replace(",", ""))
+        below = bound.group(2).lower().split()[1] in ("less", "fewer", "under", "smaller")
+        return value <= limit if below else value >= limit
+    limit = float(bound.group(4).replace(",", ""))
+    return value > limit if bound.group(3) else value < limit
+
+
+def figure_within_bound(question: str, asked: str, area: float | None = None) -> bool:
+    """The question's one figure (or the area read from its sides) falls within the headnote question's bound."""
+    bound = _BOUND.search(asked)
+    mine = figures(_CHAPTER_REF.sub(" ", question))
+    if area is not None and len(mine) == 2:
+        mine = {f"{area:g}"}
+    if bound is None or len(mine) != 1 or len(figures(asked)) != 1:
+        return False
+    try:
+        return _within(bound, float(next(iter(mine)).replace(",", "")))
+    except ValueError:
+        return False
 
 
 # "... an 'electrical contractor' under ch 7?": a law's number names it, it is no figure of the question's; nor is a
@@ -400,6 +425,9 @@ def same_figures(question: str, asked: str, text: str = "", area: float | None =
     mine = figures(_CHAPTER_REF.sub(" ", question))
     if area is not None and len(mine) == 2 and _BOUND.search(asked):
         mine = {f"{area:g}"}
+    strict = _BOUND.search(asked)
+    if mine == theirs and strict is not None and strict.group(4) is not None and not _BOUND.search(question):
+        return False  # "my 100 sq ft shed" is not "a shed of more than 100 square feet"
     if mine == theirs or (not theirs and mine <= figures(text)):
         return True
     at = asking_clause(question)
@@ -413,11 +441,9 @@ def same_figures(question: str, asked: str, text: str = "", area: float | None =
     if bound is None or len(mine) != 1 or len(theirs) != 1:
         return False
     try:
-        value, limit = float(next(iter(mine))), float(bound.group(1).replace(",", ""))
+        return _within(bound, float(next(iter(mine)).replace(",", "")))
     except ValueError:
         return False
-    below = bound.group(2).lower().split()[1] in ("less", "fewer", "under", "smaller")
-    return value <= limit if below else value >= limit
 
 
 # A figure's unit, right after it ("30 days'", "1.2-acre", "48 hrs"), by the word that names it in a text.

@@ -155,11 +155,14 @@ _LAW_REACH = re.compile(r"\b(?:rules?|code|chapter|law|ordinance|regulations?|re
 _PERMIT_ASKED = re.compile(r"\b(?:need|needs|require[sd]?|get|pull|obtain|apply for)\s+(?:a|an|the|any)\s+(?:[\w'\u2019-]+\s+){0,3}?permits?\b", re.I)
 # A question about what a document says or requires, or how to act under it.
 _CONTENTS = re.compile(
-    r"\bwhat (?:exactly |actually )?(?:does|do|did|would|will) .{0,80}?\b(?:say|says|require|requires|contain|include|specify|mean|cover|list|set|"
+    r"\bwhat (?:exactly |actually )?(?:does|do|did|would|will) .{0,80}?\b(?:say|says|require|requires|call for|contain|include|specify|mean|cover|list|set|"
     r"make (?:me|us|you|them) (?:submit|file|provide|do|show)|ask (?:me |us )?for)\b|"
     r"\bwhat(?: are| is|'s) (?:the |its |their )?(?:[\w'\u2019.-]+ ){0,3}?(?:requirements?|terms|rules|standards|specs?|specifications|conditions|procedures?|process|measures)\b|"
     # "... cites minimum measures 4 & 5 of the MS4 permit - what are they?"
     r"\bwhat (?:are|is) (?:they|it|those|these|that)\s*\?|"
+    # "what wire size does the 1978 NEC call for on a 30 amp circuit?"
+    r"\bwhat (?:[\w'\u2019-]+ ){1,3}(?:does|do|did|would|will) (?:the |a |an )?[\w() .'-]{1,40}?\b(?:say|says|require|requires|"
+    r"call for|specify|allow|permit|list|set)\b|"
     # "what detention and runoff design standards does Article XII set?"
     r"\bwhat (?:[\w'\u2019-]+ ){0,4}(?:requirements|standards|specs|specifications|rules|criteria|conditions) (?:does|do|did|will|would)\b|"
     r"\bhow (?:do|can|would|should) (?:i|we|you) .{0,60}?\b(?:file|apply|comply|submit|get|obtain)\b|"

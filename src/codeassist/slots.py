@@ -3,6 +3,7 @@ long they went on, the activity or electrical work described. `read_slots` reads
 
 from __future__ import annotations
 
+import math
 import re
 from datetime import date, timedelta
 
@@ -22,7 +23,7 @@ def _num(s: str) -> float:
 
 
 # What sides written "10x12" with no unit measure: a structure named beside them.
-_STRUCTURES = r"(?:sheds?|decks?|garages?|rooms?|additions?|patios?|slabs?|structures?|buildings?|barns?|sunrooms?|pool ?houses?|cabanas?|gazebos?|pergolas?|greenhouses?|carports?|pavilions?|studios?|cottages?|coops?|lots?|parcels?|plots?|yards?|backyards?)"
+_STRUCTURES = r"(?:sheds?|decks?|garages?|rooms?|additions?|patios?|slabs?|structures?|buildings?|barns?|sunrooms?|pool ?houses?|cabanas?|gazebos?|pergolas?|greenhouses?|carports?|pavilions?|studios?|cottages?|coops?|kennels?|trailers?|cabins?|lots?|parcels?|plots?|yards?|backyards?)"
 
 
 _THRESHOLD_NAMED = re.compile(r"\b(?:the|that|this|an?)\s+(?:one|five|\d+(?:\.\d+)?)\s*(?:acres?|square feet|sq\.? ?ft\.?)\s+"
@@ -90,6 +91,13 @@ _FEET = r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?:feet|foot|ft\b\.?|')"
 _LONG_WIDE = re.compile(r"(?:\btrapezoid\b[^.?!]{0,30}?" + _FEET + r"[^.?!\d]{0,40}?" + _FEET + r"[^.?!\d]{0,40}?" + _FEET + r"\s+deep\b)|"
                         + _FEET + r"\s+(?:long\s+)?(?:of|along)\b[^.?!\d]{0,60}?" + _FEET + r"\s+wide\b")
 _WIDE_LONG = re.compile(_FEET + r"\s+wide\b[^.?!\d]{0,40}?" + _FEET + r"\s+(?:long|deep)\b")
+# a lot by its frontage and its depth: "250 ft along the street, 170 ft deep measured straight back" (a parallelogram's
+# area is its base times its depth too); a second side "along" another line makes it a trapezoid, read above
+_ALONG_DEEP = re.compile(_FEET + r"\s+(?:along|of frontage|frontage|on the street)\b[^.?!\d]{0,40}?" + _FEET + r"\s+deep\b")
+# a round area by its diameter or radius: "a round retention area 236 feet across", "a circle with a radius of 120 ft"
+_CIRCLE = re.compile(r"\b(?:round|circular|circle)\b[^.?!\d]{0,60}?" + _FEET + r"\s*(?:across|in diameter|diameter|wide)\b|"
+                     r"\b(?:round|circular|circle)\b[^.?!\d]{0,60}?\b(?:diameter (?:of |is )?(?:about |roughly )?" + _FEET +
+                     r"|radius (?:of |is )?(?:about |roughly )?" + _FEET + r")")
 
 
 # "well under an acre", "less than 20,000 sq ft": the area written is a bound the work stays below, not its size
@@ -157,6 +165,11 @@ def _area_at(q: str) -> tuple[str, float, str, int] | None:
         kept = [_num(r.group(1)) * _num(r.group(2)) for r in _RECTANGLE.finditer(low, m.end())
                 if _UNTOUCHED.match(low, r.end())]
         return "sq_ft", max(0.0, sq_ft - sum(kept)), low, m.start()
+    m = _CIRCLE.search(low)
+    if m:
+        across, diameter, radius = m.groups()
+        r = _num(radius) if radius else _num(across or diameter) / 2
+        return "sq_ft", float(round(math.pi * r * r)), low, m.start()
     # "2,400 feet of road with a 20-foot-wide work strip", "180 ft wide and 240 ft deep": length times width
     m = _LONG_WIDE.search(low) or _WIDE_LONG.search(low)
     if m:
@@ -164,6 +177,9 @@ def _area_at(q: str) -> tuple[str, float, str, int] | None:
         if len(sides) == 3:  # a trapezoid: the mean of its parallel sides times its depth
             return "sq_ft", (sides[0] + sides[1]) / 2 * sides[2], low, m.start()
         return "sq_ft", sides[0] * sides[1], low, m.start()
+    m = _ALONG_DEEP.search(low)
+    if m and len(re.findall(r"\b(?:feet|foot|ft)\.?\s+along\b", low)) == 1:
+        return "sq_ft", _num(m.group(1)) * _num(m.group(2)), low, m.start()
     # "half an acre", "a third of an acre", "three quarters of an acre", "two acres"
     m = re.search(r"\b(three quarters|two thirds|half|a quarter|quarter|a third|third|a tenth|tenth|one|two|three|four|five|"
                   r"six|seven|eight|nine|ten|an)\s+(?:(?:of\s+)?an?\s+)?acres?\b", low)
@@ -532,6 +548,13 @@ ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
      r"buildings?|structures?|farm ?stands?|farmhouses?)\b", "agricultural_structures"),
     (r"\b((?<!solar )(?<!wind )(?<!server )farm\w*|agricultur\w*|livestock|crops?|grazing|orchards?|vineyards?|pastures?|hay ?fields?|growing beds|"
      r"(?:plant|tree|shrub|wholesale) nurser(?:y|ies)|nursery (?:beds?|stock|fields?|rows?))\b", "agriculture"),
+    # "widen and deepen a drainage ditch so it carries more water ... routine maintenance?": maintenance keeps "the
+    # original line and grade, hydraulic capacity or original purpose"; changing the capacity is not it
+    (r"^(?=.*\b(?:maint\w*|routine|upkeep|exempt\w*)\b).*(?:\b(?:widen\w*|deepen\w*|enlarg\w*|expand\w*|upsiz\w*)\b[^.?!]{0,30}"
+     r"\b(?:ditch|swale|channel|culvert|basin|pond|pipe)(?:e?s)?\b|\b(?:ditch|swale|channel|culvert|basin|pond|pipe)(?:e?s)?\b"
+     r"[^.?!]{0,20}\b(?:widen\w*|deepen\w*|enlarg\w*|upsiz\w*)|\b(?:carr(?:y|ies)|hold|holds|handle|handles|take|takes) more "
+     r"(?:water|flow|runoff|stormwater)\b|\b(?:increas\w*|add\w*|more|bigger|greater) (?:its |the |their )?(?:hydraulic )?capacity\b)",
+     "capacity_change"),
     (r"\b(routine (?:maintenance|upkeep|repairs? and maintenance)|maintain(?:ing)? the original|back to (?:how|the way) it was|original (?:line|grade|profile|contours?|shape|cross[- ]?section|dimensions|depths?)|"
      # "repaving the existing lot at the same grade"
      r"(?:same|existing) (?:line and )?grade|"
@@ -554,7 +577,12 @@ ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
      # "our leaching pools are failing. If we replace them ..."
      r"(?:dry ?wells?|catch basins?|leaching (?:pools?|basins?)|recharge basins?)\b[^?!]{0,80}?\b(?:rebuild|fix|repair|replac)\w* (?:them|it)\b)\b",
      "smp_repair"),
+    # "new paved lanes and a visitor parking lot" at a cemetery are not "cemetery graves"
+    (r"^(?!.*\b(?:graves?|burials?|burial plots?|interments?)\b)(?=.*\bcemeter(?:y|ies)\b).*\b(?:lanes?|roads?|roadways?|"
+     r"driveways?|parking|paved|paving|chapel|office|maintenance (?:building|garage|shed))\b", "cemetery_other_work"),
     (r"\b(cemetery|graves?|burial)\b", "cemetery_graves"),
+    # "a 30x40 pole barn": a building on poles, not the installation of "posts or poles"
+    (r"\bpole[- ]?(?:barns?|buildings?|sheds?|garages?|structures?)\b", "pole_building"),
     # "sign" the plan is a verb, not the exempt activity: signs count as things put up.
     (r"\b(fences?|signage|billboards?|(?:an?|the|my|our|new|business|store|shop|yard|street) signs?\b(?! (?:the|off|it|this|that|a|an|for|here)\b)|"
      r"(?<!to )(?<!must )(?<!who )(?<!will )(?<!and )(?<!can )signs\b(?! (?:the|off|it|this|that|a|an|for|here)\b)|poles?|posts?(?![- ]?construction)|flagpole)\b", "fence_sign_pole"),
@@ -758,7 +786,10 @@ _FLAG_SLOTS = {
     "site_plan_review": r"\b(site plan|special permit|subdivision review)\b",
     # Condition C leaves out "construction activities at agricultural properties"
     "agricultural_property": r"\b(agricultural (?:property|properties|land|parcel|site|lot|operation)|farm ?(?:land|property|parcel)|"
-                             r"(?:on|at) (?:a|the|our|my|his|her|their) (?:working |dairy |horse |family )?farm\b)",
+                             r"(?:on|at) (?:a|the|our|my|his|her|their) (?:working |dairy |horse |family )?farm\b|"
+                             # "a farm ... is building a farm market with parking on its own land"
+                             r"\b(?:a|the|our|my) (?:working |dairy |horse |family )?farm\b(?:[^.?!]|\.(?=\d)){0,80}\bon (?:its|their|our|my|his|her) "
+                             r"own (?:land|property|acreage|ground)\b)",
 }
 # "no storms since", "without rain", "assuming no big storms": no storm happened.
 STORM = r"(?<!\bno )(?<!\bwithout )(?<!\bno big )(?<!\bno major )(?<!\bno heavy )(?<!\bno large )(?<!\bno real )\b(rain|storm(?!water)|precip|it (?:poured|was pouring|is pouring|'s pouring)\b|downpour|pouring rain)"

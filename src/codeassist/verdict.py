@@ -216,7 +216,9 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return None  # "can they start before ...?" against "will not be reviewed until": the two disagree
     if headnote == "Yes" and _other_referent(clause, hit.yes_no_text or ""):
         return None  # "'Department' - is that the town engineering department?" is not "does it mean the state DEC?"
-    if headnote is not None and _BOUND.search(hit.yes_no_text or "") and not _BOUND.search(plan.query):
+    if headnote is not None and _BOUND.search(hit.yes_no_text or "") and not _BOUND.search(plan.query) and \
+            not A.figure_within_bound(plan.query, hit.yes_no_text or "", A.sq_ft(plan)) and \
+            not A.figure_within_bound(plan.query, hit.yes_no_rival_text or "", A.sq_ft(plan)):
         return None  # "will the Town bill me for its engineer?" is not "can the review cost more than the fee schedule?"
     # A rule with an exception ("halt all work except ...") answers a loosely matched question either way.
     if headnote is not None and (close_enough(hit, said) or _rival_agrees(plan, hit, headnote)):
@@ -369,6 +371,11 @@ def headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
         # "my engineer says only a PE can sign it. Is that right?" is not "can a PE sign it?"
         return None  # "does the village only inspect on complaint?" is not "can the village inspect at random?"
     if not A.same_figures(plan.query, asked, hit.text, A.sq_ft(plan)):
+        rival = hit.yes_no_rival_text or ""
+        if A.figure_within_bound(plan.query, rival, A.sq_ft(plan)) and (hit.yes_no_rival or 0.0) >= YES_NO_MIN_SIMILARITY:
+            # "a 10x12 shed" is outside "a shed of 100 square feet or less" (No) and within its rival's "a shed of
+            # more than 100 square feet" (Yes): the rival's bound holds the figure, so the rival answers
+            return headnote_verdict(plan, _rival_closest(hit))
         return None  # 0.3 inch is not the headnote's 0.5 inch; "is 1 inch = 500 feet enough?" is not "is there a scale?"
     if _ENOUGH.search(asked) and _ON_TOP.search(plan.query):
         return None  # "can we require monthly reports on top of the weekly ones?" is not "is a monthly report enough?"

@@ -182,6 +182,10 @@ def test_a_statement_before_the_question_negates_it_only_when_referred_back_to(q
 @pytest.mark.parametrize("question, asked, same", [
     ("is my 80 sq ft shed a building?", "Is a shed of 100 square feet or less a building?", True),
     ("is my 120 sq ft shed a building?", "Is a shed of 100 square feet or less a building?", False),
+    # a strict bound: "more than 100" holds 120, not 100
+    ("is my 120 sq ft shed a building?", "Is a shed of more than 100 square feet a building?", True),
+    ("is my 100 sq ft shed a building?", "Is a shed of more than 100 square feet a building?", False),
+    ("is my 80 sq ft shed a building?", "Is a shed of more than 100 square feet a building?", False),
     ("is a 6 acre project covered?", "Is a project of 5 acres or more covered?", True),
     ("0.3 inch of rain - report due?", "Is a report due after 0.5 inch of rain?", False),
     ("is a report due after half an inch?", "Is a report due after 0.5 inch of rain?", False),  # words vs digits
@@ -328,6 +332,21 @@ def test_an_area_given_by_its_sides_is_the_figure_set_against_a_headnote_bound(p
     asked = "Is a shed of 100 square feet or less a building?"
     assert yes_no(plan("my shed is 8 by 10 feet. is it a building?"), hit("no", asked, CLOSE)) == "No"
     assert yes_no(plan("my shed is 12 by 20 feet. is it a building?"), hit("no", asked, CLOSE)) is None
+
+
+def test_a_figure_outside_the_closest_bound_takes_the_rival_whose_bound_holds_it(plan):
+    below, above = "Is a shed of 100 square feet or less a building?", "Is a shed of more than 100 square feet a building?"
+
+    def pair(kind, asked, rival, similarity=CLOSE):
+        return hit(kind, asked, similarity).model_copy(update={"yes_no_rival": similarity - 0.02, "yes_no_rival_text": rival})
+    # 240 sq ft is outside the closest question's bound and within its rival's: the rival answers
+    assert yes_no(plan("my shed is 12 by 20 feet. is it a building?"), pair("no", below, above)) == "Yes"
+    assert yes_no(plan("my shed is 8 by 10 feet. is it a building?"), pair("yes", above, below)) == "No"
+    # within the closest question's own bound: its answer
+    assert yes_no(plan("is my 150 sq ft shed a building?"), pair("yes", above, below)) == "Yes"
+    # a rival under the bar does not answer
+    far = pair("no", below, above).model_copy(update={"yes_no_rival": FAR})
+    assert yes_no(plan("my shed is 12 by 20 feet. is it a building?"), far) is None
 
 
 @pytest.mark.parametrize("question, kind, asked, expected", [

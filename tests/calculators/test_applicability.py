@@ -154,6 +154,26 @@ def test_landing_areas_and_haul_roads_are_subject_to_the_law(muni):
     assert (f"{muni}:exemptions(B)" if muni == "hempstead" else "tuckahoe:7B-5(b)") in pids(out)
 
 
+@pytest.mark.parametrize("muni", ["hempstead", "tuckahoe"])
+@pytest.mark.parametrize("activity, item, words", [
+    # widening a ditch to carry more water changes the capacity routine maintenance keeps
+    ("capacity_change", {"hempstead": "exemptions(C)", "tuckahoe": "7B-5(c)"}, "hydraulic capacity"),
+    # a cemetery's lanes and parking lot are not its graves
+    ("cemetery_other_work", {"hempstead": "exemptions(G)", "tuckahoe": "7B-5(g)"}, "cemetery graves only"),
+    # a pole barn is a building, not the installation of a post or pole
+    ("pole_building", {"hempstead": "exemptions(H)", "tuckahoe": "7B-5(h)"}, "not the installation of a post or pole"),
+])
+def test_work_beside_an_exempt_activity_is_not_exempt(muni, activity, item, words):
+    from codeassist.calculators.applicability import headline
+    out = calc(municipality=muni, disturbed_acres=1.5, activity=activity)
+    assert out.exemptions == [] and words in (out.not_exempt or "")
+    assert f"{muni}:{item[muni]}" in pids(out)
+    if muni == "hempstead":
+        # "does that fit the exemption?": No, and why, in the first lines
+        first = headline(out, NAMES, None, "They call it routine maintenance. Does that fit the exemption?")
+        assert first.startswith("No: a SWPPP is still required") and words in first
+
+
 @pytest.mark.parametrize(("muni", "acres", "expected"), [
     ("hempstead", 4.99, "likely_exempt"),
     ("hempstead", 5.0, "yes"),

@@ -166,6 +166,10 @@ def test_the_years_named_set_how_far_apart_the_offenses_were(question, tier_prio
      {"dates": ["2021-03-01", "2023-09-01"]}, "2023-09-01", ["2021-03-01"]),
     # two dates for three offenses: spread back from today as before
     ("third offense; the others were 2019 and 2022", {"offense_number": 3, "dates": ["2019-01-01", "2022-01-01"]}, None, None),
+    # the law counts offenses "committed" within five years: a conviction's own date is not an offense's date
+    ("I committed a violation in April 2022 but wasn't convicted till February 2023. Now I've got a new one from "
+     "June 2026. Second offense or first?", {"offense_number": 2, "dates": ["2022-04-01", "2023-02-01", "2026-06-01"]},
+     "2026-06-01", ["2022-04-01"]),
 ])
 def test_a_date_for_each_offense_dates_them(question, slots, today_, prior_dates):
     from codeassist.calculators.penalty import read_slots
@@ -188,6 +192,28 @@ def test_a_question_whether_a_repeat_tier_applies_is_answered_yes_or_no_by_the_c
     priors = [date(2025, 1, 10)] * (continuing_tier - 1)
     out = calc(municipality="hempstead", offense_date=date(2026, 1, 10), prior_conviction_dates=priors)
     assert out.tier == continuing_tier
+    assert headline(out, {"hempstead": "Town of Hempstead"}, None, question).startswith(lead)
+
+
+def test_the_conviction_date_of_an_offense_committed_earlier_does_not_bring_it_into_the_five_years():
+    from codeassist.calculators.penalty import headline, read_slots
+    question = ("In Tuckahoe I committed a stormwater violation in April 2021 but wasn't convicted till February 2023. "
+                "Now I've got a new one from June 2026. Second offense or first?")
+    slots = {"offense_number": 2, "dates": ["2021-04-01", "2023-02-01", "2026-06-01"]}
+    data, _ = read_slots(slots, question, "tuckahoe", today=date(2026, 12, 3))
+    out = calc(**data)
+    assert out.tier == 1  # April 2021 to June 2026 is more than five years
+    # "second or first?" asks which offense it is, answered by name rather than yes or no
+    assert headline(out, {"tuckahoe": "Village of Tuckahoe"}, data, question).startswith("A first offense. Tier 1")
+
+
+@pytest.mark.parametrize("question, tier, lead", [
+    ("is this a first or a second offense?", 2, "A second offense. Tier 2"),
+    ("third offense or second?", 3, "A third or subsequent offense. Tier 3"),
+])
+def test_which_of_two_offenses_is_answered_by_name(question, tier, lead):
+    from codeassist.calculators.penalty import headline
+    out = calc(municipality="hempstead", offense_date=date(2026, 1, 10), prior_conviction_dates=[date(2025, 1, 10)] * (tier - 1))
     assert headline(out, {"hempstead": "Town of Hempstead"}, None, question).startswith(lead)
 
 

@@ -1557,6 +1557,12 @@ def test_electrical_work_denied_is_not_electrical(build):
     # the part left alone is not disturbed
     ("Lot is 190 x 235 ft. A 30 x 60 ft garage on it stays untouched and we're disturbing everything else.", ("sq_ft", 42850.0)),
     ("a 10 x 12 ft shed and a 20 x 30 ft patio", ("sq_ft", 120.0)),  # nothing left alone: the first, as before
+    # a round area by its diameter or its radius: pi r squared
+    ("excavating a round retention area 236 feet across", ("sq_ft", 43744.0)),
+    ("a circular pond with a radius of 100 ft", ("sq_ft", 31416.0)),
+    # frontage times depth; a parallelogram's slanting sides do not count
+    ("a parallelogram, 250 ft along the street, 170 ft deep measured straight back, side lines slanting at 180 ft",
+     ("sq_ft", 42500.0)),
 ])
 def test_an_area_from_lengths_widths_and_what_is_left_alone(text, expected):
     from codeassist.slots import extract_area
@@ -1580,10 +1586,27 @@ def test_another_offense_after_dated_ones_counts_them(text, n):
     # a new building's own landscaping is part of its development
     ("We're building a new 1.3-acre facility. Can we leave the landscaping out of the SWPPP?", None),
     ("redo the landscaping around our existing office building", "landscaping_existing_structure"),
+    # maintenance keeps a facility's capacity; widening it to carry more water changes it
+    ("Highway wants to widen and deepen a drainage ditch so it carries more water. They call it routine maintenance.",
+     "capacity_change"),
+    ("clearing out a clogged drainage channel to restore its original capacity", "routine_maintenance"),
+    ("we are widening the driveway next to the ditch", None),  # no maintenance or exemption named: construction
+    # a cemetery's lanes and parking are not its graves
+    ("A cemetery association wants new paved lanes and a visitor parking lot. Exempt?", "cemetery_other_work"),
+    ("A cemetery is digging 300 new graves plus a new lane. Exempt?", "cemetery_graves"),
+    # a pole barn is a building on poles, not the installation of posts or poles
+    ("putting up a 30x40 pole barn; the exemption list mentions posts and poles", "pole_building"),
+    ("setting new utility poles along the road", "fence_sign_pole"),
 ])
 def test_activities_read_from_their_context(text, activity):
     from codeassist.slots import extract_activity
     assert extract_activity(text) == activity
+
+
+def test_a_farm_building_on_its_own_land_is_at_an_agricultural_property(build):
+    plan = build("A farm in the Town of Hempstead is building a 1.8 acre farm market with parking on its own land. "
+                 "Does the SWPPP need post-construction controls?")
+    assert plan.slots.get("agricultural_property") is True
 
 
 def test_interior_work_with_no_digging_disturbs_no_land(build):

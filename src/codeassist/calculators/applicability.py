@@ -28,9 +28,12 @@ Activity = Literal[
     "silviculture",
     "silviculture_landing_or_haul_road",
     "routine_maintenance",
+    "capacity_change",
     "smp_repair",
     "cemetery_graves",
+    "cemetery_other_work",
     "fence_sign_pole",
+    "pole_building",
     "emergency",
     "home_gardening",
     "landscaping_existing_structure",
@@ -456,6 +459,9 @@ def headline(out: ApplicabilityOutput, names: dict[str, str], data: dict | None 
         extra = f" Post-construction stormwater controls also apply (Condition {', '.join(out.conditions)})."
     elif out.post_construction_controls is False and required in ("yes", "likely_exempt"):
         extra = " Post-construction stormwater controls are not required on these facts (none of Conditions A, B and C is met)."
+    if required == "yes" and out.not_exempt and _ASKS_OUT.search(question):
+        # "They're calling it routine maintenance. Does that fit the exemption?": why it does not, next
+        extra = f" {out.not_exempt}{extra}"
     return f"{verdict} {where}.{extra}"
 
 

@@ -234,7 +234,7 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
     n = slots.get("offense_number")
     if n:
         n = min(n, MAX_OFFENSES)
-    dated = sorted(slots.get("dates") or ())
+    dated = sorted(set(slots.get("dates") or ()) - _conviction_dates(question, today))
     if not n and len(dated) >= 2 and _ANOTHER.search(question):
         n = min(len(dated), MAX_OFFENSES)  # "violations committed in March 2022 and November 2024, and now another in February 2027"
     if n and n > 1 and len(dated) == n and "offense_date" not in (prior or {}):
@@ -271,6 +271,21 @@ _ANOTHER = re.compile(r"\b(?:another|again|a new|one more)\b[^.?!]{0,30}\b(?:vio
                       # "offenses in June 2023 and May 2025, and now another one in April 2028"
                       r"\b(?:another|one more|a new) one (?:in |on |from )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)|"
                       r"\bthe (?:latest|most recent|newest|last) (?:one|offen[cs]e|violation|conviction|citation|ticket)\b", re.I)
+# "committed a violation in April 2021 but wasn't convicted till February 2023": the law counts offenses "committed
+# within a period of five years", so a conviction's own date, told beside the date the offense was committed, is not
+# an offense's date.
+_CONVICTED_ON = re.compile(r"\b(?:convicted|conviction|sentenced|found guilty)\b(?:\s+(?:till|until|in|on|only|was|came|"
+                           r"finally|later|not|before|after|of it|for it))*\s*$", re.I)
+
+
+def _conviction_dates(question: str, today: date) -> set[str]:
+    """The dates told as when an offense was convicted, when the question also tells when one was committed."""
+    if not re.search(r"\bcommit\w*\b", question, re.I):
+        return set()
+    from codeassist.slots import dates_at
+    return {d.isoformat() for pos, d in dates_at(question, today) if _CONVICTED_ON.search(question[max(0, pos - 40):pos])}
+
+
 _CONTINUATION = re.compile(r"\b(?:continu\w*|more|additional|further|after)\b", re.I)
 
 
@@ -302,7 +317,8 @@ def headline(out: PenaltyOutput, names: dict[str, str], data: dict | None = None
     stated = bool(out.prior_offenses_counted or (data or {}).get("prior_conviction_dates"))
     # "can the court fine $1,200 on the third conviction?" asks of the amount, not whether the third tier applies
     named_amount = bool(_AMOUNT.search(question)) and bool(_AMOUNT_ASKED.search(question))
-    verdict = _amount_verdict(question, out, stated) or ("" if named_amount else _repeat_verdict(question, out.tier)) or \
+    verdict = _amount_verdict(question, out, stated) or _which_verdict(question, out.tier) or \
+        ("" if named_amount else _repeat_verdict(question, out.tier)) or \
         ("Yes. " if jail and _JAIL_ASKED.search(question) else "")
     return f"{verdict}Tier {out.tier} ({where}): {fine}{jail}.{cont}"
 
@@ -364,6 +380,19 @@ def _amount_verdict(question: str, out: PenaltyOutput, stated: bool) -> str:
 # the fine go up to $200?" or "at least $300?" asks whether the range reaches it, and is read as before.
 _BOUND_SAID = re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?\s*(?:(?P<floor>minimum|min\b|floor)|maximum|max\b|cap\b)|"
                          r"\b(?:(?P<floor_after>minimum (?:fine )?(?:is |of )?)|maximum (?:fine )?(?:is |of )?)\$", re.I)
+
+
+# "Second offense or first?", "is this a first or a second offense?": which offense, not yes or no.
+_WHICH_ASKED = re.compile(r"\b(first|second|third|1st|2nd|3rd)(?: (?:offen[cs]e|violation|conviction|one))?,? or (?:an? |the )?"
+                          r"(first|second|third|1st|2nd|3rd|subsequent)\b", re.I)
+_OFFENSE_NAMES = {1: "A first offense", 2: "A second offense", 3: "A third or subsequent offense"}
+
+
+def _which_verdict(question: str, tier: int | None) -> str:
+    """'A first offense. ' (second, third or subsequent) when the question asks which of two offenses it is; else ''."""
+    if tier is None or tier not in _OFFENSE_NAMES or not _WHICH_ASKED.search(question):
+        return ""
+    return f"{_OFFENSE_NAMES[tier]}. "
 
 
 def _repeat_verdict(question: str, tier: int | None) -> str:
