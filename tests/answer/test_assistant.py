@@ -1205,7 +1205,7 @@ def test_an_amount_the_range_reaches_is_not_read_as_its_cap(assistant, corpus):
     ("Under the 1978 NEC that Tuckahoe adopted, how many receptacles can I put on a 20-amp circuit?", "National Electrical Code"),
     ("What exactly does section 10 of the state Home Rule Law say, the one the Town cites for its authority?", "Home Rule Law"),
     ("GP-02-01 is ancient. Which DEC construction general permit is actually in force now for a Tuckahoe project?", "GP-02-01"),
-    ("What wire size does the 1978 NEC call for on a 30 amp circut?", "National Electrical Code"),
+    ("What breaker size does the NEC call for on a 12-gauge kitchen circuit in Tuckahoe?", "National Electrical Code"),
 ])
 def test_what_an_outside_document_holds_is_not_answered(assistant, corpus, q, named):
     ans = ask(assistant, corpus, q)
@@ -1218,9 +1218,9 @@ def test_what_an_outside_document_holds_is_not_answered(assistant, corpus, q, na
     ("In Tuckahoe, can we presume an applicant's drywells comply if they're designed per the state Design Manual?", "design standards"),
     ("Do I need a permit for a backyard fire pit in Merrick?", "fire pit"),
     ("Town employee here. Am I allowed to accept a holiday gift basket from a contractor whose SWPPP I reviewed?", "gift"),
-    ("Is there a time limit on how late my Christmas lights can be on in the village?", "holiday and decorative lights"),
-    ("Our solar sales reps want to go door to door in Tuckahoe. Do they need a solicitor permit?", "door-to-door sales"),
-    ("What's on the Board of Examiners test and what score do I need to pass?", "how it is graded"),
+    ("What time do holiday lights have to be turned off at night in Tuckahoe?", "holiday and decorative lights"),
+    ("Do our roofing salesmen need a solicitor permit to knock on doors in Tuckahoe?", "door-to-door sales"),
+    ("What's the passing score on the Tuckahoe Board of Examiners test?", "how it is graded"),
 ])
 def test_what_the_text_lacks_is_said(assistant, corpus, q, words):
     ans = ask(assistant, corpus, q)

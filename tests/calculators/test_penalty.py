@@ -197,12 +197,12 @@ def test_a_question_whether_a_repeat_tier_applies_is_answered_yes_or_no_by_the_c
 
 def test_the_conviction_date_of_an_offense_committed_earlier_does_not_bring_it_into_the_five_years():
     from codeassist.calculators.penalty import headline, read_slots
-    question = ("In Tuckahoe I committed a stormwater violation in April 2021 but wasn't convicted till February 2023. "
-                "Now I've got a new one from June 2026. Second offense or first?")
-    slots = {"offense_number": 2, "dates": ["2021-04-01", "2023-02-01", "2026-06-01"]}
+    question = ("We committed an erosion violation in March 2020, convicted in January 2022. Charged again for one "
+                "from May 2025. Second offense or first?")
+    slots = {"offense_number": 2, "dates": ["2020-03-01", "2022-01-01", "2025-05-01"]}
     data, _ = read_slots(slots, question, "tuckahoe", today=date(2026, 12, 3))
     out = calc(**data)
-    assert out.tier == 1  # April 2021 to June 2026 is more than five years
+    assert out.tier == 1  # March 2020 to May 2025 is more than five years
     # "second or first?" asks which offense it is, answered by name rather than yes or no
     assert headline(out, {"tuckahoe": "Village of Tuckahoe"}, data, question).startswith("A first offense. Tier 1")
 
