@@ -370,18 +370,23 @@ def _within(bound: re.Match[str], value: float) -> bool:
     return value > limit if bound.group(3) else value < limit
 
 
-def figure_within_bound(question: str, asked: str, area: float | None = None) -> bool:
-    """The question's one figure (or the area read from its sides) falls within the headnote question's bound."""
+def _in_bound(mine: set[str], asked: str) -> bool:
+    """One figure of the question's, `mine`, falls within the bound of a headnote question with one figure."""
     bound = _BOUND.search(asked)
-    mine = figures(_CHAPTER_REF.sub(" ", question))
-    if area is not None and len(mine) == 2:
-        mine = {f"{area:g}"}
     if bound is None or len(mine) != 1 or len(figures(asked)) != 1:
         return False
     try:
         return _within(bound, float(next(iter(mine)).replace(",", "")))
     except ValueError:
         return False
+
+
+def figure_within_bound(question: str, asked: str, area: float | None = None) -> bool:
+    """The question's one figure (or the area read from its sides) falls within the headnote question's bound."""
+    mine = figures(_CHAPTER_REF.sub(" ", question))
+    if area is not None and len(mine) == 2:
+        mine = {f"{area:g}"}
+    return _in_bound(mine, asked)
 
 
 # "... an 'electrical contractor' under ch 7?": a law's number names it, it is no figure of the question's; nor is a
@@ -423,10 +428,10 @@ def same_figures(question: str, asked: str, text: str = "", area: float | None =
     if not theirs:  # "... two months later a bad connection started a fire. Can we hold the village responsible?"
         question = _ELAPSED.sub(" ", question)
     mine = figures(_CHAPTER_REF.sub(" ", question))
-    if area is not None and len(mine) == 2 and _BOUND.search(asked):
+    bound = _BOUND.search(asked)
+    if area is not None and len(mine) == 2 and bound:
         mine = {f"{area:g}"}
-    strict = _BOUND.search(asked)
-    if mine == theirs and strict is not None and strict.group(4) is not None and not _BOUND.search(question):
+    if mine == theirs and bound is not None and bound.group(4) is not None and not _BOUND.search(question):
         return False  # "my 100 sq ft shed" is not "a shed of more than 100 square feet"
     if mine == theirs or (not theirs and mine <= figures(text)):
         return True
@@ -437,13 +442,7 @@ def same_figures(question: str, asked: str, text: str = "", area: float | None =
         # ... Do we need a maintenance easement?": told before the question, in a unit the provision never
         # measures, the figure is the story's, not one the law sets ("is the bond 10% of the cost?" asks it)
         return True
-    bound = _BOUND.search(asked)
-    if bound is None or len(mine) != 1 or len(theirs) != 1:
-        return False
-    try:
-        return _within(bound, float(next(iter(mine)).replace(",", "")))
-    except ValueError:
-        return False
+    return _in_bound(mine, asked)
 
 
 # A figure's unit, right after it ("30 days'", "1.2-acre", "48 hrs"), by the word that names it in a text.

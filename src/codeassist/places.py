@@ -440,10 +440,17 @@ class Gazetteer:
         """Whether `text` names a place outside New York State ("licensed in New Jersey", "Stamford, CT")."""
         return any(m.name.abroad for m in self._present(text, ours))
 
+    @staticmethod
+    def name_end(text: str, end: int) -> int:
+        """Where a town's name that ends at `end` ends with the county's word after it ("Hempstead County")."""
+        county = _COUNTY_AFTER_NAME.match(text, end)
+        return county.end() if county else end
+
     def abroad_right_after(self, text: str, ours: Iterable[str], end: int) -> str | None:
-        """The place outside New York State named right after position `end`, set off by a comma only
-        ("Tuckahoe, Virginia", "Hempstead, TX"), as displayed; None otherwise."""
-        sep = _STATE_AFTER_NAME.match(text, end)
+        """The place outside New York State named right after position `end` (or after the county's word there),
+        set off by a comma only ("Tuckahoe, Virginia", "Hempstead, TX", "Hempstead County, Arkansas"), as
+        displayed; None otherwise."""
+        sep = _STATE_AFTER_NAME.match(text, self.name_end(text, end))
         if sep is None:
             return None
         rest = text[sep.end():]
@@ -481,8 +488,10 @@ class Gazetteer:
         return "".join(out)
 
 
-# Between a town's name and its state: "Tuckahoe, Virginia", "Hempstead , TX", "Hempstead County, Arkansas".
-_STATE_AFTER_NAME = re.compile(r"(?:\s+County)?\s*,\s*(?=[A-Z])")
+# Between a town's name and its state: "Tuckahoe, Virginia", "Hempstead , TX"; a county's word may come first
+# ("Hempstead County, Arkansas").
+_STATE_AFTER_NAME = re.compile(r"\s*,\s*(?=[A-Z])")
+_COUNTY_AFTER_NAME = re.compile(r"\s+County\b")
 _ALSO_A_STREET = frozenset(("washington", "jersey"))  # "Washington Avenue", "Jersey Street" (besides the ambiguous names)
 
 

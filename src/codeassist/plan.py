@@ -438,8 +438,8 @@ class Planner:
             for x in said:
                 state = self.gazetteer.abroad_right_after(text, self.ours, x.end())
                 if state is not None:
-                    county = re.match(r"\s+County\b", text[x.end():])  # "Hempstead County, Arkansas"
-                    return f"{text[x.start():x.end() + (county.end() if county else 0)]}, {state}", \
+                    # "Hempstead County, Arkansas": the name as written, with the county's word
+                    return f"{text[x.start():self.gazetteer.name_end(text, x.end())]}, {state}", \
                         tuple(n for n in named if n != mid)
         return None
 
