@@ -482,8 +482,10 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
             relevant = (top_cov >= MIN_COVERAGE if dense is None else close >= MIN_VIEW_SIMILARITY or
                         (top_cov >= MIN_COVERAGE and close >= MIN_VIEW_ANY and
                          (close >= MIN_VIEW_FLOOR or top_cov >= STRONG_COVERAGE)))
-        # A provision the question cites by number ("explain 391(E)(1) to me") is what it asks about.
-        relevant = relevant or best[0][2].id in plan.citations
+        # A provision the question cites by number ("explain 391(E)(1) to me") is what it asks about; so is one
+        # holding, word for word, a phrase of two words or more the question quotes ("the phrase 'nature functions'")
+        relevant = relevant or best[0][2].id in plan.citations or \
+            _quotes_from(plan.query, corpus.full_text(best[0][2].id) or "")
         if not relevant:
             continue
         top_score, sentence, p, hit = best[0]
@@ -603,7 +605,7 @@ _MEASURE_UNITS = [
     (re.compile(r"\b(?:slope|steep)"), r"percent|%|to one|:1"),
     (re.compile(r"\bhow often\b"), r"every|each|per|daily|weekly|monthly|annual\w*|yearly|times|whenever|at all times|"
                                     r"periodic\w*|routine|continu\w*"),
-    (re.compile(r"\b(?:percent|share|fraction|portion)"), r"percent|%"),
+    (re.compile(r"\b(?:percent|share|fraction|portion)|%"), r"percent|%"),
 ]
 
 
@@ -622,6 +624,15 @@ def _holds_measure(text: str, measure: str) -> bool:
     money = unit == r"dollars?" and re.search(r"\$\s?\d", text)
     return bool(money or re.search(r"\b\d[\d,.]*\s*(?:-\s*)?(?:" + unit + r")|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
                                    r"twelve|fifteen|twenty|fifty|hundred)\s+(?:" + unit + r")", low))
+
+
+_QUOTED = re.compile(r"(?:^|[\s(])['\"\u2018\u201c]([^'\"\u2019\u201d]{3,80}?)['\"\u2019\u201d](?=[\s.,;:?!)]|$)")
+
+
+def _quotes_from(question: str, text: str) -> bool:
+    """The question quotes a phrase of two words or more that the text holds word for word."""
+    low = " ".join(text.lower().split())
+    return any(len(q.split()) >= 2 and " ".join(q.lower().split()) in low for q in _QUOTED.findall(question))
 
 
 def _closeness(hits: list[Hit]) -> float:

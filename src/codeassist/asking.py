@@ -59,7 +59,8 @@ EITHER_OR = re.compile(r",?\s+or\s+(?:does|do|is|are|can|could|must|should|will|
 _CONDITION = re.compile(r"\b(?:if|when|unless|because|after|before|until|once|while)\b[^,;?]*", re.I)
 # A condition after the main clause runs to the end of the sentence, lists and all: "can he keep an agency out if it
 # has its licensing, bonding and insurance in order and no problems with the village?" asks in the positive
-_TRAILING_CONDITION = re.compile(r"(?<=\w)\s+(?:if|unless|provided(?: that)?|as long as|even though|even if|because)\b[^?.!]*", re.I)
+# ("... told the board that because X, the chapter doesn't apply": a condition fronted in a that-clause ends at its comma)
+_TRAILING_CONDITION = re.compile(r"(?<=\w)(?<!\bthat)\s+(?:if|unless|provided(?: that)?|as long as|even though|even if|because)\b[^?.!]*", re.I)
 _NOT_PARTICIPLE = re.compile(r"\bnot (?:\w+ed|done|made|given|paid|taken|known|shown|held|kept|built|met|set)\b|"
                              # "wiring the last owner put in without a permit": the participle's "without" describes
                              r"\b(?:\w+ed|put in|done|built|made|wired|hooked up)\s+without\b[^,;?]*", re.I)
@@ -312,6 +313,37 @@ JUDGES_SITUATION = re.compile(r"^\W*(?:(?:so|and|but),?\s+)?(?:is|would|will|doe
 _POINTS_BACK = re.compile(r"\b(?:it|them)\W*$", re.I)  # "... does Tuckahoe honor it?"
 
 
+# "OK?", "Good enough?", "the Town is fine with that, right?", "is that a proper notice?": whether what was described
+# passes, asked in words JUDGES_SITUATION does not list
+OK_ASKED = re.compile(r"^\W*(?:(?:so|and|but),?\s+)?(?:ok|okay|good enough|fine|acceptable|alright|all right|enough|sufficient|"
+                      r"complete|that ok|that okay|that fine|that enough)\W*$|"
+                      r"\b(?:is|are) (?:fine|ok|okay|good|alright|all right) with (?:that|this|it)\b|"
+                      r"^\W*(?:is|would|will|does|was) (?:that|this|it) (?:count as |make it |make that )?(?:a |an )?"
+                      r"(?:proper|valid|complete|legal|compliant|acceptable) (?:\w+ ){0,2}?(?:notice|plan|swppp|drawing|map|application)\W*$", re.I)
+# What a plan or notice described leaves out: "our SWPPP skips describing the soils", "the SWPPP only names the
+# bay", "no sizes for any of them", "gives no date", "leaves out the spill plan"
+_OMITS = re.compile(r"\b(?:skips?|skipped|skipping|leaves? out|left out|leaving out|omits?|omitted|omitting|drops?|dropped|"
+                    r"(?:does ?n[o']t|do ?n[o']t|did ?n[o']t) (?:list|show|include|name|give|mention|describe|have|say|state|"
+                    r"identify|specify)|but (?:no|not)|nothing (?:about|on)|(?:has|have|with|gives?|shows?|lists?) no)\s+(?P<what>[^.?!;]{3,80})|"
+                    # "only names the bay": what it does name is the kind of thing it must name all of
+                    r"\bonly (?P<only>(?:names?|lists?|identif(?:y|ies)|describes?)\s+[^.?!;]{3,80})", re.I)
+
+
+def omission_judged(question: str, at: int, required: str) -> bool:
+    """The question tells of a plan or notice that leaves something out and asks whether that passes, and what it
+    leaves out shares a word with what the provision `required` (its words and its "must ...?" headnote question)
+    requires: "our SWPPP skips describing the soils. the Town is fine with that, right?" against "description of the
+    soil(s) present at the site"."""
+    from codeassist.text import content_stems
+
+    last = re.split(r"(?<=[.!?])\s+", question.strip())[-1]  # "... The SWPPP only names the bay. OK?"
+    if not (JUDGES_SITUATION.search(last) or OK_ASKED.search(last)):
+        return False
+    wanted = set(content_stems(required))
+    story = question[:len(question) - len(last)] or question[:at]
+    return any(set(content_stems(m.group("what") or m.group("only"))) & wanted for m in _OMITS.finditer(story))
+
+
 def _points_back(clause: str) -> bool:
     """The asking clause refers to the statement before it ("is that right?", "... does Tuckahoe honor it?")."""
     return bool(_ANAPHOR.search(clause) or _POINTS_BACK.search(clause))
@@ -451,9 +483,11 @@ _UNITS = {"acre": r"acres?|ac\b", "foot": r"feet|foot|ft\b", "inch": r"inch(?:es
 
 
 def _unmeasured(figure: str, question: str, text: str) -> bool:
-    """The question gives `figure` with a unit ("30 days' notice") the provision's text never names, so no
-    figure of the law's can be the one asked about."""
+    """The question gives `figure` with a unit ("30 days' notice", "$9,000") the provision's text never names, so
+    no figure of the law's can be the one asked about."""
     number = r"(?<![\d.,])" + r",?".join(re.escape(figure)) if figure.isdigit() else r"(?<![\d.,])" + re.escape(figure)
+    if re.search(r"\$\s?" + number + r"(?![\d.,]\d)", question) and "$" not in text:
+        return True  # "billed us $9,000 ... can they charge more than that?": a sum the provision sets none of
     m = re.search(number + r"(?![\d.,]\d)\s*-?\s*(" + "|".join(_UNITS.values()) + r")", question, re.I)
     if m is None:
         return False

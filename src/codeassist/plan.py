@@ -106,7 +106,9 @@ def _is_yes_no(text: str) -> bool:
              if not _WH_OPENS.match(re.split(r"[.?!;:]\s", text[:m.start() + 1])[-1]) or _SUBJECT.match(text, m.end())]
     equation = re.search(r"\w\s*=\s*\w[^?]*\?\s*$", text)  # "dude ranch = agricultural activity?"
     either = re.search(r"\bor (?:no|not)\s*\?\s*$", text, re.I)  # "a new circuit for the condenser. Permit or no?"
-    return bool(asked or _ELLIPTICAL.search(text) or equation or either or (not WH.search(text) and _AUX.search(text)))
+    # "Our builder says the village needn't hear anything. True in Tuckahoe?": a claim told, then asked after
+    true = re.search(r"(?:^|[.!?]\s+)(?:(?:is|was) (?:that|it|this|he|she|they) )?(?:true|right|correct|accurate)\b[^.?!]{0,30}\?\s*$", text, re.I)
+    return bool(asked or _ELLIPTICAL.search(text) or equation or either or true or (not WH.search(text) and _AUX.search(text)))
 
 
 # ... unless the verb comes before its subject, as a question's does ("what happens, can we keep building?").
@@ -144,7 +146,9 @@ _HOW_MANY = re.compile(r"\bhow many ([a-z]{3,})\b", re.I)
 NAMESAKE_SPAN = 30  # characters either side of a municipality's name where words placing a namesake count
 # A place named only to say where another lies: "right next to Tuckahoe", "just outside the village".
 _LANDMARK = re.compile(r"\b(?:next to|near|nearby|beside|bordering|borders|outside(?: of)?|close to|adjacent to|"
-                       r"across (?:the (?:line|border) )?from|neighbou?ring|just past|right by)\s+(?:the\s+)?$")
+                       r"across (?:the (?:line|border) )?from|neighbou?ring|just past|right by|"
+                       # "the Village of Garden City, which is inside the Town of Hempstead": where the place named lies
+                       r"(?:which|that|it) is (?:inside|in|within|part of|located in))\s+(?:the\s+)?(?:(?:town|village|city) of\s+)?$")
 # Whether a law reaches something: "does the Town's article apply to ...", "is my lot covered by ...".
 _REACH = re.compile(r"\b(?:apply|applies|applicable|cover|covers|covered|govern|governs|reach|reaches|extend|extends)\b", re.I)
 # The law itself is what is asked to reach ("do the village's electrical rules apply to us?"; not "does my Yonkers
@@ -372,6 +376,11 @@ class Planner:
         return self._named(text, self.other_place(text))
 
     def _named(self, text: str, other_place: str | None) -> list[str]:
+        # "We work in Tuckahoe (and in Hempstead, different story). Can the village ...?": a place named only in
+        # an aside, beside one named outside it, is not asked about
+        aside = re.sub(r"\([^()]*\)", lambda m: " " * len(m.group(0)), text)
+        if aside != text and (outside := self._named(aside, other_place)):
+            return outside
         masked = self.gazetteer.mask(text, self.ours)
         low = masked.lower()
         # "Oyster Bay marina SWPPP - what does the town want?": "the town" beside another town named is that one
@@ -508,6 +517,9 @@ class Planner:
             # plan must show the size, not the size
             if _SHOWN_IN_PLAN.search(text[:m.start()]):
                 return None
+            return m.group(0).lower()
+        # "is the bond 110% or 125% of the estimate?": a choice of shares asks the share
+        if (m := re.search(r"\b\d+(?:\.\d+)?\s?(?:%|percent)\s+or\s+\d+(?:\.\d+)?\s?(?:%|percent)", text, re.I)) is not None:
             return m.group(0).lower()
         counted = _HOW_MANY.search(text)
         if counted is not None and not self.speller.knows(counted.group(1)) and not self.speller.corrections(counted.group(1)):

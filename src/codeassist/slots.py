@@ -32,7 +32,7 @@ _THRESHOLD_NAMED = re.compile(r"\b(?:the|that|this|an?)\s+(?:one|five|\d+(?:\.\d
                               r"\b(?:limit|cap|maximum|max|rule|restriction)\s+of\s+(?:one|an?|\d+(?:\.\d+)?)\s*acres?\b")
 
 
-_MORE_AREA = re.compile(r"\b(?:another|a further|an additional|an extra|plus)\s+(?:about\s+|roughly\s+)?" + _NUMBER +
+_MORE_AREA = re.compile(r"\b(?:another|a further|an additional|an extra|plus(?:\s+an?)?)\s+(?:about\s+|roughly\s+)?" + _NUMBER +
                         r"\s*(acres?|ac\b|square feet|square foot|sq\.? ?ft\.?|sf\b|ft2|sqft)")
 SQFT_PER_SQ_METER = 10.763910417  # (1 / 0.3048) ** 2
 ACRES_PER_HECTARE = 2.471053815
@@ -68,6 +68,11 @@ def _unhyphened(q: str) -> str:
     return re.sub(r"(?<=[\da-z])-(?=[a-z])", " ", q.lower())
 
 
+def _in_unit(n: float, unit: str, to: str) -> float:
+    """An area `n` in `unit` ("acres" or "sq_ft") expressed in `to`."""
+    return n if unit == to else n * SQFT_PER_ACRE if to == "sq_ft" else n / SQFT_PER_ACRE
+
+
 def _word_number(word: str) -> float:
     """"half" -> 0.5, "two thirds" -> 0.6667, "three" -> 3."""
     return float(_FRACTIONS.get(word, _NUM_WORDS.get(word, 0)))
@@ -83,6 +88,7 @@ _NO_DISTURBANCE = re.compile(r"\bno (?:soil|dirt|ground|earth|land)\b[^.?!,;]{0,
 
 # A rectangle's sides in feet ("30 x 60 ft") and what follows one that is left alone ("garage on it stays untouched")
 _RECTANGLE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:'|ft\.?|feet|foot)?\s*(?:x|by|\u00d7)\s*(\d+(?:\.\d+)?)\s*(?:'|ft\b|feet\b|foot\b)")
+_RECTANGLE_YARDS = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:yards?|yds?\.?)?\s*(?:x|by|\u00d7)\s*(\d+(?:\.\d+)?)\s*(?:yards?|yds?)\b")
 _UNTOUCHED = re.compile(r"[^.?!;]{0,40}?\b(?:(?:stays?|remains?|is left|will be left|left)\s+(?:\w+\s+)?(?:untouched|undisturbed|alone|as is)|"
                         r"untouched|undisturbed|(?:won't|will not|isn't|is not) (?:be )?(?:touched|disturbed))\b")
 _FEET = r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?:feet|foot|ft\b\.?|')"
@@ -132,6 +138,9 @@ def _area_at(q: str) -> tuple[str, float, str, int] | None:
     low = _THRESHOLD_NAMED.sub(" ", low)
     # "30k square feet": thousands
     low = re.sub(r"\b(\d+(?:\.\d+)?)\s?k(?=\s*(?:square|sq|sf\b|ft2))", lambda k: f"{float(k.group(1)) * 1000:g}", low)
+    # "7/8 of an acre", "3/4 acre": a written fraction of an acre (not a date: the acre follows)
+    low = re.sub(r"(?<![\d/.])(\d{1,2})/(\d{1,2})\s+(?:of\s+)?(?:an?\s+)?(?=acres?\b)",
+                 lambda f: f"{int(f.group(1)) / int(f.group(2)):.4g} " if int(f.group(2)) else f.group(0), low)
     # "one and a half acres", "an acre and a half", "2 and a half acres": the whole number and a half
     m = re.search(r"\b(\d+|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:and\s+a\s+half\s+acres?|acres?\s+and\s+a\s+half)\b", low)
     if m:
@@ -145,14 +154,19 @@ def _area_at(q: str) -> tuple[str, float, str, int] | None:
             # "grew from 0.8 acre to 1.4 acres over the project": the area it came to
             return unit, _num(grew.group(1)), low, grew.start(1)
         # "0.7 acre this spring and another 0.6 acre next year": the parts add up
-        more = [_num(x.group(1)) for x in _MORE_AREA.finditer(low, m.end())
-                if ("acres" if x.group(2).startswith("ac") else "sq_ft") == unit]
+        # "7/8 of an acre plus a 6,000 sq ft staging area": a part told in the other unit is converted
+        more = [_in_unit(_num(x.group(1)), "acres" if x.group(2).startswith("ac") else "sq_ft", unit)
+                for x in _MORE_AREA.finditer(low, m.end())]
         return unit, round(n + sum(more), 6) if more and n > 0 else n, low, m.start()
     # "4,200 square meters", "half a hectare", "4,700 square yards": converted (the law's line is one acre)
     m = re.search(r"(-\s*)?" + _NUMBER + r"\s*(" + _METRIC + r")", low)
     if m:
         n = -_num(m.group(2)) if m.group(1) else _num(m.group(2))
         return (*metric_area(n, m.group(3)), low, m.start())
+    # "75 yards by 65 yards", "75 x 65 yd": the sides of a rectangle in yards, 9 square feet to a square yard
+    m = _RECTANGLE_YARDS.search(low)
+    if m:
+        return "sq_ft", _num(m.group(1)) * _num(m.group(2)) * SQFT_PER_SQ_YARD, low, m.start()
     # "8 by 10 feet", "10' x 12'", "20x30 ft": the sides of a rectangle, in feet.
     m = _RECTANGLE.search(low)
     # "a 10x12 shed", "my shed is 8x10": sides with no unit, written with an x next to what they measure
@@ -315,7 +329,10 @@ def extract_dates(q: str, today: date, anchor: date | None = None) -> list[date]
 # "I emailed the official at 3 pm Wednesday; we close Friday at noon. Was that enough notice?": whether the notice told of was in time
 ENOUGH_NOTICE = re.compile(r"\b(?:enough|sufficient|adequate|timely)\s+(?:notice|heads[- ]up|warning|lead time)\b|"
                            r"\b(?:notice|heads[- ]up|notif\w*|e-?mail\w*|call)\b[^.?!]{0,40}\b(?:enough|in time|on time|sufficient|early enough)\b|"
-                           r"\b(?:is|was) (?:that|this|it) (?:enough|in time|early enough|sufficient)\b", re.I)
+                           r"\b(?:is|was) (?:that|this|it) (?:enough|in time|early enough|sufficient)\b|"
+                           # "gave the village notice Wednesday at 9 am that we'd finish Friday at 8 am. Are we OK?"
+                           r"\b(?:notice|notif\w*|heads[- ]up)\b[^?]{0,200}\b(?:are we|am i|were we|is (?:that|this|it)|"
+                           r"was (?:that|this|it))\s+(?:ok|okay|good|fine|alright|all right|covered)\b", re.I)
 
 
 # A date's words from where it starts ("april 9, 2027", "2027-04-09", "the 16th", "friday")
@@ -630,12 +647,20 @@ _NEW_WIRING = re.compile(r"\b(?:new|add(?:s|ed|ing)?|install\w*|extra|more|anoth
                          r"|\b(?:install\w*|put(?:ting)? in|mount\w*|run(?:ning)? (?:a|an|new)|wire (?:up|in))\b")
 
 
+_INSTALLED_BEFORE = re.compile(r"\b(?:was|were|been|already|previously)\s+(?:\w+\s+)?(?:put in|installed|wired in|mounted)\b")
+
+
 def extract_minor_repair(q: str) -> str | None:
     """The listed minor repair (§ 7-5(a)(1)) a question describes, only for repair/replace wording."""
     low = q.lower()
     # "plug a new window air conditioner into the outlet that's already in the wall": a (new) portable
-    # device connected to a receptacle already installed, unless new wiring or a new receptacle is asked for
-    if _PLUG_INTO.search(low) and not _NEW_WIRING.search(low):
+    # device connected to a receptacle already installed, unless new wiring or a new receptacle is asked for;
+    # "plugging our portable generator into the inlet that was put in with a permit years ago": the generator is
+    # the portable device and the inlet's installation is done
+    kept = re.sub(r"\bportable generators?\b|\bgenerator (?=(?:power )?(?:inlets?|receptacles?|hook-?ups?|outlets?)\b)",
+                  "portable device ", low)
+    kept = _INSTALLED_BEFORE.sub(" ", kept)
+    if _PLUG_INTO.search(low) and not _NEW_WIRING.search(kept):
         return "connecting_portable_devices"
     # "the outlet cracked, want to put in a new one": a broken part replaced is a repair
     if not re.search(r"\b(replac\w*|repair\w*|fix\w*|chang\w*|swap\w*|tap\w*|plug\w*|connect\w*|crack\w*|broke\w*|busted|"
@@ -646,8 +671,17 @@ def extract_minor_repair(q: str) -> str | None:
     return _first_key(MINOR_REPAIR_KEYWORDS, low)
 
 
+# "I'm a licensed plumber", "I don't have an electrical contractor registration": another trade's licence, or the
+# electrical one denied, is not a registered electrical contractor doing the work
+_NOT_REGISTERED_ELECTRICIAN = re.compile(
+    r"\b(?:licen[cs]ed|registered|certified) (?:master )?(?:plumbers?|hvac \w+|carpenters?|roofers?|masons?|"
+    r"home improvement contractors?|general contractors?|gcs?)\b|"
+    r"\b(?:don'?t|do not|doesn'?t|does not|didn'?t|never) (?:have|hold|got) (?:an? |any |the )?(?:electrical |electrician'?s? )?"
+    r"(?:contractor'?s? )?(?:registration|licen[cs]e|certificate)\b[^.?!]*|\bnot (?:a )?(?:registered|licensed)\b[^.?!]*")
+
+
 def extract_performed_by(q: str) -> str | None:
-    low = q.lower()
+    low = _NOT_REGISTERED_ELECTRICIAN.sub(" ", q.lower())
     if re.search(r"\b(utilit(?:y|ies)|con ?ed|con edison|(?:power|phone|telephone|cable|electric|gas|telecom) (?:company|utility)|"
                  r"verizon)\b", low):
         return "utility"
@@ -680,7 +714,9 @@ def _violation_span_days(q: str, found: list[tuple[int, date]]) -> int | None:
     for (p1, d1), (p2, d2) in zip(found, found[1:]):
         if d2 > d1 and re.search(r"\bfrom\s+(?:(?:mon|tue|wed|thu|fri|sat|sun)\w*,?\s+)?$", low[:p1]) and \
                 re.search(r"\s(?:to|through|thru|until|till)\s+(?:(?:mon|tue|wed|thu|fri|sat|sun)\w*,?\s+)?$", low[p1:p2]):
-            return (d2 - d1).days
+            # "from Monday Sept 28 through Wednesday Oct 14": both days told are in the span
+            through = re.search(r"\s(?:through|thru)\s", low[p1:p2]) is not None
+            return (d2 - d1).days + through
     return None
 
 

@@ -47,7 +47,8 @@ _CITATION_IN_Q = re.compile(
     r"(§\s*\d|\b\d+[a-z]?-\d+\b|\b(?:section|sec\.?)\s*\d{3}\b|\b3[89]\d\s*\(?[a-z]\)?\b|"
     r"\b(?:exemptions?|penalties|enforcement|fees|purpose|applicability)\s+(?:item\s+)?\(?[a-k]\)?(?:\s|$|\?))", re.I)
 # "item f in 7B-6(a)(1)", "paragraph 2 of 7-11(d)": the item's label after the citation it belongs to.
-_ITEM_OF = re.compile(r"\b(?:item|milestone|sub-?item|letter|clause|paragraph|subparagraph|subdivision|subsection)\s+"
+_ITEM_OF = re.compile(r"\b(?:item|milestone|sub-?item|letter|clause|paragraph|subparagraph|subdivision|subsection|exemption|"
+                      r"condition|requirement)\s+"
                       # "item b under the village's 7B-6(a)(1)": whose citation it is may be said between
                       r"\(?([A-Za-z]|\d{1,2})\)?\s+(?:in|of|under|from)\s+(?:(?:the|our|their)\s+)?(?:[a-z]+['\u2019]s\s+)?((?:(?:§+|section|sec\.?)\s*)?"
                       r"(?:\d+[A-Za-z]?\s*-\s*\d+|\d{3})(?:\s*\(\s*[A-Za-z0-9]{1,3}\s*\))*)(?![\w(-])", re.I)
@@ -138,7 +139,7 @@ _DEADLINE = re.compile(r"\b(when is|when'?s|when are|earliest|close (?:it|them|t
                        r"when can (?:we|i)|void|release(?:d)? (?:the )?(?:bond|guarantee|security)|"
                        # "am I still inside the appeal window?", "is it too late to appeal?"
                        r"(?:appeal|filing) (?:window|period)|still (?:inside|within|in) (?:the |my |our )?(?:\w+ )?(?:window|time|deadline|period)|too late)\b", re.I)
-_PERMIT = re.compile(r"\b(?:(?:need|require[sd]?|get|pull|apply for|file for)\s+(?:an?\s+|the\s+|any\s+)?(?:village\s+|town\s+|city\s+|separate\s+)?"
+_PERMIT = re.compile(r"\b(?:(?:need|require[sd]?|get|pull|apply for|file for|take out|obtain)\s+(?:an?\s+|the\s+|any\s+)?(?:village\s+|town\s+|city\s+|separate\s+)?"
                      r"(?:electrical\s+|wiring\s+)?permits?|"
                      r"without (?:an?\s+|the\s+|any\s+)?(?:electrical\s+|wiring\s+)?permits?|"
                      r"permits?\s+(?:needed|required|necessary|reqd|req'd)|permit needed|can i do it myself|do it myself|"
@@ -317,7 +318,9 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     # "appendix a 7-3" is the Village's zoning appendix, not Chapter 7 § 7-3.
     if m and (_LOOKUP_WORDS.search(q) or len(q.split()) <= 6) and not re.search(r"\bappendix\b", low):
         return Route("lookup", citation_text=cq[m.start():])
-    if (_COMPARE.search(q) and (n_named >= 2 or _BOTH.search(low))) or (n_named >= 2 and COMPARATIVE.search(q)):
+    # "we work in Tuckahoe (and in Hempstead, different story). Can the village ...?": an aside compares nothing asked
+    unaside = re.sub(r"\([^()]*\)", " ", q)
+    if (_COMPARE.search(unaside) and (n_named >= 2 or _BOTH.search(low))) or (n_named >= 2 and COMPARATIVE.search(unaside)):
         return Route("compare")
     if notes:  # "what hours can crews start making noise on Saturday?": no calculator of ours counts that
         return Route("retrieval", notes=notes)

@@ -194,6 +194,9 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     clause = plan.query[at:]  # of the part a verdict answers
     headnote = headnote_verdict(plan, hit)
     judges = bool(A.JUDGES_SITUATION.search(clause))
+    if hit.yes_no == "yes" and _MUST_INCLUDE.search(hit.yes_no_text or "") and \
+            A.omission_judged(plan.query, at, f"{hit.yes_no_text} {hit.text}"):
+        return "No"  # "our SWPPP skips describing the soils; OK?" against "must the plan describe the soils?"
     if judges and (hit.yes_no_similarity or 0.0) < YES_NO_EXCEPTION_SIMILARITY:
         return None  # "licensed in Connecticut. Is that acceptable?" is not "must a NYS licensed PE certify it?"
     if headnote is not None and A.role_unasked(plan.query, hit.yes_no_text or "", plan.expansions):
@@ -254,6 +257,11 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     if modal == "Yes" and A.other_actor(plan.query, said, plan.expansions):
         return None  # a power or duty of the officer's is no Yes for "can my GC do it?"
     return modal
+
+
+# A headnote question asking what a plan or notice must hold ("Must the plan name the receiving waters?")
+_MUST_INCLUDE = re.compile(r"^\W*(?:must|do (?:i|we|you) have to|does (?:the|a|an|my|our) [\w' ]{1,30}? have to)\b[^?]*"
+                           r"\b(?:include|describe|name|show|state|identify|contain|provide|list|specify|give|address)\b", re.I)
 
 
 # The embedding hardly hears a negation: "are the haul roads exempt too?" comes closest to "are log haul roads
@@ -357,10 +365,16 @@ def headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
     question = plan.query
     if relation == "inverse":  # "without" there is the tie, not a negation; so is "exempt" against "covered"
         question, asked = (_EXEMPT.sub(" ", _WITHOUT.sub(" ", t)) for t in (question, asked))
+    denied = False
     if A.negative_main(asked) != A.asked_negatively(question):
         # "my electrician isn't licensed, is that a problem?" is not "may he lend his license?"; "I'm leasing,
         # not the owner. Am I a landowner?" asks in the positive
-        return None
+        last = re.split(r"(?<=[.!?])\s+", question.strip())[-1]  # "... doesn't need notice. True in Tuckahoe?"
+        if not (_TRUTH_ASKED.search(last) and not A.negative_main(asked)):
+            return None
+        # "he says the chapter doesn't apply to him. Is that right?" against "is site plan work reviewed under the
+        # chapter's standards?" (Yes): the claim denies what the headnote question affirms, so it is wrong (No)
+        denied = True
     if A.denies_subject(plan.query, asked):
         return None  # "she's not a landscape architect. Can she sign?" is not "can a landscape architect prepare it?"
     if A.unasked_lack(question, asked):
@@ -383,7 +397,13 @@ def headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
         return None  # "is every day a new offense?" is not "is each week's continued violation one?"
     if hit.yes_no == "no" and _ELSEWHERE.search(asked) and not _ELSEWHERE.search(plan.query) and not plan.other_place:
         return None  # "does the code apply to my house on Main Street?" is not "... to property outside the Village?"
-    return "Yes" if (hit.yes_no == "yes") == (relation == "same") else "No"
+    verdict = "Yes" if (hit.yes_no == "yes") == (relation == "same") else "No"
+    return ("No" if verdict == "Yes" else "Yes") if denied else verdict
+
+
+# "Is that right?", "True in Tuckahoe?", "is he correct?": whether a claim told before is true
+_TRUTH_ASKED = re.compile(r"^\W*(?:(?:so|and|but),?\s+)?(?:(?:is|was) (?:that|this|it|he|she|they) |(?:are|were) they |am i |are we )?"
+                          r"(?:right|true|correct|accurate)\b[^?]{0,30}\?\s*$", re.I)
 
 
 # Whether something suffices in place of what the law asks, against whether it may be asked for besides it.

@@ -1065,14 +1065,19 @@ def test_a_law_asked_to_reach_another_place_says_where_it_applies(assistant, cor
      "enforcement official at 3 pm Wednesday the 16th. Was that enough notice?", False, "45"),
     ("We told the village enforcement official on Friday, April 9, 2027 at 4 pm that we start construction Monday, "
      "April 12 at 7 am. Is that enough notice?", True, "63"),
+    # "are we OK?" after a notice told with its hour asks the same
+    ("Notified the Town Monday, March 1, 2027 at 10 am that final grading wraps up Wednesday, March 3 at 8 am. "
+     "Are we OK? If not, how soon can we finish?", False, "46"),
 ])
 def test_a_notice_told_with_its_hour_is_checked_against_the_48_hours(assistant, corpus, q, notice_ok, hours):
     ans = ask(assistant, corpus, q)
     assert ans.calculator == "deadlines", ans.answer
     assert ans.lead.startswith("Yes" if notice_ok else "No"), ans.lead
     assert f"{hours} hours before" in ans.lead and "48 hours" in ans.lead
-    if not notice_ok:
+    if not notice_ok and "December" in q:
         assert "The latest notice was Wednesday, December 16, 2026 at 12:00" in ans.lead
+    if "how soon" in q:  # the notice as given, plus the 48 hours
+        assert "the earliest it can be is 10:00 on Wednesday, March 3, 2027" in ans.lead, ans.lead
 
 
 @pytest.mark.parametrize("q, verdict", [
@@ -1137,10 +1142,40 @@ def test_areas_and_activities_reach_the_applicability_calculator(assistant, corp
      "does not list those companies"),
     ("Where do I find the Town's special permit regulations that the stormwater article mentions, and what do they "
      "require for a drive-through?", "special permit regulations say"),
+    # another agency's time, a body the text does not name, a form it does not hold, a share it does not set
+    ("The state wetlands permit has to come through before the Town signs off on our drainage design in Inwood. How "
+     "long does the DEC typically take?", "other agencies"),
+    ("Who actually hears an appeal of a notice of violation under the Town stormwater article, which board?",
+     "which board or official hears the appeal"),
+    ("Can I get a blank template of the Town's stormwater maintenance agreement somewhere?", "no form or template"),
+    ("How many weeks does the Tuckahoe Board of Examiners usually take to report after the exam?", "sets no time"),
+    ("Is the Town's stormwater performance bond set at 115% or 150% of the engineer's estimate?", "115% or 150%"),
+    ("what does the county's animal shelter charge to adopt a dog in Hempstead?", "animal adoption"),
+    ("do Tuckahoe village employees have a dress code?", "dress codes"),
+    ("how do I file a tax grievance on my property assessment in Hempstead?", "tax grievance"),
+    ("My office is in the Village of Lynbrook, which is in the Town of Hempstead. What does the village want in a SWPPP "
+     "for a 2 acre job?", "Lynbrook"),
 ])
 def test_what_the_laws_do_not_cover_is_said_so(assistant, corpus, q, subject):
     ans = ask(assistant, corpus, q)
     assert ans.abstained and subject in ans.lead, ans.lead
+
+
+@pytest.mark.parametrize("q, cited, words", [
+    # whether the schedule binds the cost is what the text says ("not to exceed")
+    ("The Town's consultant sent a $12,000 invoice for reviewing our plans, but the Town Board's schedule caps that "
+     "review at $8,000. Can they bill more than the schedule?", "hempstead:applicability(B)(2)", "not to exceed"),
+    # "or as amended or revised": the chapter follows the permit as it now stands
+    ("The old GP-02-01 expired long ago. Is the village chapter tied to whatever DEC construction permit replaced it?",
+     "tuckahoe:7B-2(b)", "as amended or revised"),
+    # the asker's own trade, not the question's subject: the permit goes to registered electrical contractors only
+    ("I'm a licensed plumber installing an electric water heater in Tuckahoe. I don't have an electrical contractor "
+     "registration. Can I take out the electrical permit myself?", None, "Only a registered electrical contractor"),
+])
+def test_a_gap_or_another_subject_does_not_hide_what_the_text_says(assistant, corpus, q, cited, words):
+    ans = ask(assistant, corpus, q)
+    assert not ans.abstained and words in ans.answer, ans.answer
+    assert cited is None or cited in [c.id for c in ans.citations], ans.answer
 
 
 def test_kitchen_work_with_outlets_is_still_electrical(assistant, corpus):
@@ -1246,3 +1281,12 @@ def test_a_licence_from_another_state_is_not_weighed_by_a_calculator(assistant, 
     ans = ask(assistant, corpus, "The engineer who stamped our plan is licensed only in Connecticut. Will the Town take "
                                  "a SWPPP from him for our 3-acre job in Elmont?")
     assert ans.calculator is None and not ans.abstained, ans.answer[:300]
+
+
+def test_a_phrase_quoted_word_for_word_from_a_provision_makes_it_relevant():
+    from codeassist.answer import _quotes_from
+    text = "compatible with the nature functions of a site or watershed"
+    assert _quotes_from("does finding I really say 'nature functions'? or is that my typo", text)
+    assert _quotes_from('is "Nature  Functions" how it is printed?', text)
+    assert not _quotes_from("does it say 'natural functions'?", text)
+    assert not _quotes_from("the word 'site' there?", text)  # one word quoted is no phrase

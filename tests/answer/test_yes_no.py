@@ -1035,3 +1035,51 @@ def test_a_credential_the_question_denies_keeps_the_headnote_from_answering(corp
     plan = Planner(corpus).build("Can the Building Inspector refuse an inspection firm that is licensed, accredited, "
                                  "bonded and insured and in good standing?")
     assert yes_no(plan, h, h.text) == "No"
+
+
+@pytest.mark.parametrize("q, pid, question, verdict", [
+    # what a plan is told to leave out, asked whether that passes, against a "must the plan hold it?" question
+    ("Our SWPPP for a Baldwin house leaves out the soils description since it's all fill. Good enough?",
+     "hempstead:391(B)(1)(c)", "Must the plan describe the soils present at the site?", "No"),
+    ("The site drains to a creek and a canal, but the plan only names the canal. Is that OK?",
+     "hempstead:391(B)(1)(m)", "Must the plan name the receiving waters?", "No"),
+    # what is left out is not what the provision requires: no verdict from it
+    ("Our SWPPP leaves out the contractor's phone number. Good enough?",
+     "hempstead:391(B)(1)(c)", "Must the plan describe the soils present at the site?", None),
+])
+def test_a_plan_leaving_out_what_the_law_requires_does_not_pass(corpus, q, pid, question, verdict):
+    plan = Planner(corpus).build(q)
+    h = _provision_hit(corpus, pid, "yes", question, 0.45)
+    assert yes_no(plan, h, h.text) == verdict
+
+
+def test_a_claim_told_then_asked_true_is_a_yes_no_question(corpus):
+    planner = Planner(corpus)
+    assert planner.build("My contractor says the village never needs notice before final grading. True in Tuckahoe?").yes_no
+    assert planner.build("The inspector said the SWPPP stays on site until final stabilization. Is that right?").yes_no
+    assert not planner.build("What does true north mean on the site map?").yes_no
+
+
+@pytest.mark.parametrize("q, verdict", [
+    # a claim that denies what the headnote question affirms, asked whether it is true: the claim is wrong
+    ("The applicant told staff that because the Board is doing his subdivision review, the village chapter doesn't "
+     "cover him. Is that right?", "No"),
+    ("My engineer says subdivision work in Tuckahoe isn't reviewed under the chapter's standards. True?", "No"),
+    # the claim affirms it: the headnote question's own answer
+    ("My engineer says subdivision work in Tuckahoe is reviewed under the chapter's standards. Is that right?", "Yes"),
+])
+def test_a_claim_denying_what_the_law_affirms_is_wrong(corpus, q, verdict):
+    plan = Planner(corpus).build(q)
+    h = _provision_hit(corpus, "tuckahoe:7B-4(c)", "yes", "Are land development activities under site plan review "
+                       "reviewed under this chapter's standards?", 0.68)
+    assert yes_no(plan, h, h.text) == verdict
+
+
+def test_a_sum_of_money_told_before_the_question_is_the_storys(corpus):
+    # the provision sets no dollar figure: "$7,500" and "$5,000" are the story's, not figures the headnote must share
+    text = corpus.get("hempstead:applicability(B)(2)").text
+    q = ("The Town's review engineer invoiced us $7,500. The Board's schedule tops out at $5,000 for a job like ours. "
+         "Can they charge more than that?")
+    assert same_figures(q, "Can the outside engineer's review cost more than the Town Board's fee schedule?", text)
+    # asked about, a sum is the question's: "is the fee $500?" is not answered by a text without it
+    assert not same_figures("Is the Town's review fee $500?", "May the Town charge for review of a SWPPP?", text)

@@ -276,6 +276,9 @@ NAMES = {"hempstead": "Town of Hempstead", "tuckahoe": "Village of Tuckahoe"}
     # "so we can skip them, right?" asks whether they do NOT apply
     (7, False, "so we can skip the post-construction stormwater controls, right?", "No: post-construction stormwater controls still apply (Condition B)"),
     (2, True, "can we skip the post-construction controls for houses?", "Yes: post-construction stormwater controls are not required"),
+    # "they can drop them from the plan, right?" asks the same
+    (4.5, False, "the developer says it can drop the post-construction controls from the SWPPP. Right?",
+     "No: post-construction stormwater controls still apply (Condition C)"),
     # how much may be open at one time, asked of a bigger site
     (4, False, "can we strip the whole 4 acre lot at once?", "Not more than one acre may be disturbed at any one time"),
     (0.8, False, "can we clear all 0.8 acres at once?", "No: the stormwater law's SWPPP requirement does not apply"),

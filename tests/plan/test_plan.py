@@ -478,6 +478,19 @@ def test_pouring_concrete_is_not_a_storm(build):
     # continuing conduct from one weekday to another, both counted
     ("kept working on it Monday through Friday before the village caught it, how many offenses",
      {"duration_days": 5}, {"duration_days": "5 days"}),
+    # "from ... through ...": both dates told are days of the span
+    ("the shed ran off an unpermitted feed from Tuesday, May 4 through Thursday, May 20, 2027. how many offenses?",
+     {"duration_days": 17}, {}),
+    # a written fraction of an acre, and a part told in square feet added to it
+    ("clearing 3/4 of an acre for the house plus a 5,000 sq ft laydown yard", {"area": 0.864784, "area_unit": "acres"}, {}),
+    # sides in yards: 9 square feet to the square yard
+    ("grading a pad 70 yards by 60 yards for the new depot", {"area": 37800.0, "area_unit": "sq_ft"}, {}),
+    # a portable generator plugged into an inlet installed years ago is a portable device at a fixed receptacle
+    ("the transfer inlet was installed by an electrician in 2019. can I plug the portable generator into it in a blackout without a permit?",
+     {"minor_repair": "connecting_portable_devices"}, {}),
+    # another trade's licence, and the electrical registration denied, are not a registered electrician's
+    ("I'm a licensed HVAC tech without an electrical contractor registration. Can I file for the wiring permit myself?",
+     {"performed_by": "homeowner"}, {}),
 ])
 def test_slots_carry_the_words_they_were_read_from(build, question, slots, words):
     plan = build(question)
@@ -627,7 +640,7 @@ def test_a_defined_term_inside_a_question_is_not_a_definition_question(build):
     ("is a parking lot impervious cover?", None),
     # The subjects are corpus data (glossary [[other_subjects]]), matched as the user wrote them.
     ("who issues plumbing permits?", "plumbing"),
-    ("Tree Removal rules?", "tree removal"),
+    ("Tree Removal rules?", "trees"),
     ("which brand of erosion blanket?", None),  # erosion is the laws' own subject
     ("which brand of hammer should I buy?", "brand"),
     ("does every week count as a brand new offense?", None),
@@ -1206,7 +1219,7 @@ def test_metric_areas_are_converted(text, expected):
 @pytest.mark.parametrize("text, expected", [
     ("disturbing 0.7 acre this spring and another 0.6 acre next year", ("acres", 1.3)),
     ("15,000 sq ft now plus 20,000 sq ft for the lot next door", ("sq_ft", 35000.0)),
-    ("a 2 acre site plus 5,000 sq ft staging", ("acres", 2.0)),      # another unit: not added
+    ("a 2 acre site plus 5,000 sq ft staging", ("acres", 2.114784)),  # another unit: converted, then added
 ])
 def test_parts_of_one_project_s_area_add_up(text, expected):
     from codeassist.slots import extract_area
@@ -1250,6 +1263,23 @@ def test_a_place_named_only_as_a_landmark_is_not_the_one_asked_about(build):
     # named again as where the work is: the question is the Village's
     plan = build("I'm an electrician from Yonkers, right next to Tuckahoe. Do I need to register to work in Tuckahoe?")
     assert plan.municipality == "tuckahoe" and plan.intent != "abstain"
+    # "which is inside the Town of Hempstead" says where the village named lies: the village's own code is asked
+    plan = build("Our shop is in the Village of Freeport, which is inside the Town of Hempstead. What SWPPP does the "
+                 "village want for a 2 acre lot?")
+    assert plan.other_place == "Freeport" and plan.intent == "abstain"
+
+
+def test_a_place_named_only_in_an_aside_is_not_asked_about(build):
+    plan = build("We inspect wiring in Tuckahoe (and in Hempstead, but that's another matter). Can the village Building "
+                 "Inspector refuse our firm?")
+    assert plan.named == ("tuckahoe",) and plan.intent != "compare"
+    # named outside the aside too, both are asked about
+    assert build("How do Tuckahoe (the village) and Hempstead differ on stop-work orders?").intent == "compare"
+
+
+def test_a_lettered_exemption_of_a_section_is_that_item(build):
+    plan = build("what is exemption (c) in 7B-5 of Tuckahoe's code?")
+    assert "tuckahoe:7B-5(c)" in plan.citations
 
 
 @pytest.mark.parametrize("question, namesake", [

@@ -389,6 +389,10 @@ _ASKS_OUT = re.compile(r"\bexempt(?:ed|ion)?\b|\b(?:get|gets|let|lets)\b(?: \w+)
                        r"\b(?:skip|avoid|escape)\b|\bexclud(?:e|es|ed|ing)\b|\bcarved out\b", re.I)
 
 
+# Leaving the controls out of the plan ("they can drop the postconstruction stormwater controls from the SWPPP")
+_DROPS = re.compile(r"\b(?:drop|dropping|omit|omitting|leave out|leaving out|leave off|do without|go without|forgo)\b", re.I)
+
+
 def asks_exemption(question: str) -> bool:
     """Whether the question asks if the work is exempt or otherwise out of the law's reach."""
     return bool(_ASKS_OUT.search(question))
@@ -415,7 +419,8 @@ def headline(out: ApplicabilityOutput, names: dict[str, str], data: dict | None 
     if post and not plan_first and required in ("yes", "likely_exempt"):
         swppp = "a SWPPP is required" if required == "yes" else "the SWPPP itself may be exempt (the officer decides)"
         # "so we can skip the post-construction controls, right?" asks whether they do NOT apply
-        skip = _ASKS_OUT.search(question[post.start() - 40 if post.start() > 40 else 0:post.end()])
+        near = question[post.start() - 40 if post.start() > 40 else 0:post.end()]
+        skip = _ASKS_OUT.search(near) or _DROPS.search(near)  # "they can drop the postconstruction controls. Right?"
         if out.conditions:
             return (f"{'No: post-construction stormwater controls still' if skip else 'Yes: post-construction stormwater controls'} "
                     f"apply (Condition {', '.join(out.conditions)}), and {swppp} {where}.")

@@ -527,6 +527,9 @@ def _day(d: date) -> str:
     return f"{d.strftime('%A, %B')} {d.day}, {d.year}"
 
 
+_EARLIEST_ASKED = re.compile(r"\b(?:earliest|soonest|how soon)\b", re.I)
+
+
 def headline(out: DeadlinesOutput, names: dict[str, str], data: dict | None = None, question: str = "") -> str:
     where = names.get(out.municipality, "")
     obs = out.obligations
@@ -549,7 +552,12 @@ def headline(out: DeadlinesOutput, names: dict[str, str], data: dict | None = No
         if hours >= needed:
             return f"Yes: {gave}; the rule asks at least {needed} hours ({where})."
         short = f"less than the {needed} hours required" if hours >= 0 else f"not the {needed} hours before it that the rule requires"
-        return f"No: {gave}, {short}. The latest notice was {when} ({where})."
+        earliest = ""
+        if _EARLIEST_ASKED.search(question) and hours >= 0:
+            # "... what's the earliest we can finish?": with the notice as given, the milestone waits out the hours
+            soonest = notified + timedelta(hours=needed)
+            earliest = f" With the notice as given, the earliest it can be is {soonest:%H:%M} on {_day(soonest.date())}."
+        return f"No: {gave}, {short}. The latest notice was {when} ({where}).{earliest}"
     as_of = (data or {}).get("as_of")
     if as_of and first.kind in ("appeal_deadline", "disqualification_appeal_deadline", "registration_expires"):
         # "served April 1. Today's April 14. Am I still inside the appeal window?": the day asked about against the last day
