@@ -107,7 +107,8 @@ def _is_yes_no(text: str) -> bool:
     equation = re.search(r"\w\s*=\s*\w[^?]*\?\s*$", text)  # "dude ranch = agricultural activity?"
     either = re.search(r"\bor (?:no|not)\s*\?\s*$", text, re.I)  # "a new circuit for the condenser. Permit or no?"
     # "Our builder says the village needn't hear anything. True in Tuckahoe?": a claim told, then asked after
-    true = re.search(r"(?:^|[.!?]\s+)(?:(?:is|was) (?:that|it|this|he|she|they) )?(?:true|right|correct|accurate)\b[^.?!]{0,30}\?\s*$", text, re.I)
+    true = re.search(r"(?:^|[.!?]\s+)(?:(?:is|was) (?:that|it|this|he|she|they) )?(?:true|right|correct|accurate)\b"
+                     r"(?![^.?!]*\b(?:what|when|where|who|how|which|why)\b)[^.?!]{0,30}\?\s*$", text, re.I)  # not "Right, so when ...?"
     return bool(asked or _ELLIPTICAL.search(text) or equation or either or true or (not WH.search(text) and _AUX.search(text)))
 
 

@@ -677,7 +677,7 @@ _NOT_REGISTERED_ELECTRICIAN = re.compile(
     r"\b(?:licen[cs]ed|registered|certified) (?:master )?(?:plumbers?|hvac \w+|carpenters?|roofers?|masons?|"
     r"home improvement contractors?|general contractors?|gcs?)\b|"
     r"\b(?:don'?t|do not|doesn'?t|does not|didn'?t|never) (?:have|hold|got) (?:an? |any |the )?(?:electrical |electrician'?s? )?"
-    r"(?:contractor'?s? )?(?:registration|licen[cs]e|certificate)\b[^.?!]*|\bnot (?:a )?(?:registered|licensed)\b[^.?!]*")
+    r"(?:contractor'?s? )?(?:registration|licen[cs]e|certificate)\b|\bnot (?:a )?(?:registered|licensed)(?: electricians?| electrical contractors?)?\b")
 
 
 def extract_performed_by(q: str) -> str | None:

@@ -403,7 +403,7 @@ def headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
 
 # "Is that right?", "True in Tuckahoe?", "is he correct?": whether a claim told before is true
 _TRUTH_ASKED = re.compile(r"^\W*(?:(?:so|and|but),?\s+)?(?:(?:is|was) (?:that|this|it|he|she|they) |(?:are|were) they |am i |are we )?"
-                          r"(?:right|true|correct|accurate)\b[^?]{0,30}\?\s*$", re.I)
+                          r"(?:right|true|correct|accurate)\b(?![^?]*\b(?:what|when|where|who|how|which|why)\b)[^?]{0,30}\?\s*$", re.I)
 
 
 # Whether something suffices in place of what the law asks, against whether it may be asked for besides it.

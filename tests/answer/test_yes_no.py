@@ -1058,6 +1058,7 @@ def test_a_claim_told_then_asked_true_is_a_yes_no_question(corpus):
     assert planner.build("My contractor says the village never needs notice before final grading. True in Tuckahoe?").yes_no
     assert planner.build("The inspector said the SWPPP stays on site until final stabilization. Is that right?").yes_no
     assert not planner.build("What does true north mean on the site map?").yes_no
+    assert not planner.build("Right, so when does the village want the notice?").yes_no
 
 
 @pytest.mark.parametrize("q, verdict", [

@@ -491,6 +491,7 @@ def test_pouring_concrete_is_not_a_storm(build):
     # another trade's licence, and the electrical registration denied, are not a registered electrician's
     ("I'm a licensed HVAC tech without an electrical contractor registration. Can I file for the wiring permit myself?",
      {"performed_by": "homeowner"}, {}),
+    ("I'm not a licensed electrician. Can I wire the new bathroom fan myself?", {"performed_by": "homeowner"}, {}),
 ])
 def test_slots_carry_the_words_they_were_read_from(build, question, slots, words):
     plan = build(question)
