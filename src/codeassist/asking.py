@@ -329,6 +329,11 @@ _OMITS = re.compile(r"\b(?:skips?|skipped|skipping|leaves? out|left out|leaving 
                     r"\bonly (?P<only>(?:names?|lists?|identif(?:y|ies)|describes?)\s+[^.?!;]{3,80})", re.I)
 
 
+def last_sentence(question: str) -> str:
+    """The question's last sentence, whatever its case ("... The SWPPP only names the bay. OK?" -> "OK?")."""
+    return re.split(r"(?<=[.!?])\s+", question.strip())[-1]
+
+
 def omission_judged(question: str, at: int, required: str) -> bool:
     """The question tells of a plan or notice that leaves something out and asks whether that passes, and what it
     leaves out shares a word with what the provision `required` (its words and its "must ...?" headnote question)
@@ -336,7 +341,7 @@ def omission_judged(question: str, at: int, required: str) -> bool:
     soil(s) present at the site"."""
     from codeassist.text import content_stems
 
-    last = re.split(r"(?<=[.!?])\s+", question.strip())[-1]  # "... The SWPPP only names the bay. OK?"
+    last = last_sentence(question)
     if not (JUDGES_SITUATION.search(last) or OK_ASKED.search(last)):
         return False
     wanted = set(content_stems(required))

@@ -379,7 +379,7 @@ class Planner:
     def _named(self, text: str, other_place: str | None) -> list[str]:
         # "We work in Tuckahoe (and in Hempstead, different story). Can the village ...?": a place named only in
         # an aside, beside one named outside it, is not asked about
-        aside = re.sub(r"\([^()]*\)", lambda m: " " * len(m.group(0)), text)
+        aside = U.without_asides(text)
         if aside != text and (outside := self._named(aside, other_place)):
             return outside
         masked = self.gazetteer.mask(text, self.ours)

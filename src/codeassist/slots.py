@@ -68,6 +68,11 @@ def _unhyphened(q: str) -> str:
     return re.sub(r"(?<=[\da-z])-(?=[a-z])", " ", q.lower())
 
 
+def _unit(word: str) -> str:
+    """"acres" for an acre's word ("acre", "ac"), "sq_ft" for a square foot's ("sq ft", "sf")."""
+    return "acres" if word.startswith("ac") else "sq_ft"
+
+
 def _in_unit(n: float, unit: str, to: str) -> float:
     """An area `n` in `unit` ("acres" or "sq_ft") expressed in `to`."""
     return n if unit == to else n * SQFT_PER_ACRE if to == "sq_ft" else n / SQFT_PER_ACRE
@@ -147,15 +152,15 @@ def _area_at(q: str) -> tuple[str, float, str, int] | None:
         return "acres", (_num(m.group(1)) if m.group(1).isdigit() else _word_number(m.group(1))) + 0.5, low, m.start()  # "an" is 1
     m = re.search(r"(-\s*)?" + _NUMBER + r"\s*(?:\+\s*)?(acres?|ac\b|square feet|square foot|sq\.? ?ft\.?|sf\b|ft2|sqft)", low)
     if m:
-        unit = "acres" if m.group(3).startswith("ac") else "sq_ft"
+        unit = _unit(m.group(3))
         n = -_num(m.group(2)) if m.group(1) else _num(m.group(2))
         grew = _GREW_TO.match(low, m.end()) if re.search(r"\bfrom\s*$", low[:m.start()]) else None
-        if grew and ("acres" if grew.group(2).startswith("ac") else "sq_ft") == unit and not m.group(1):
+        if grew and _unit(grew.group(2)) == unit and not m.group(1):
             # "grew from 0.8 acre to 1.4 acres over the project": the area it came to
             return unit, _num(grew.group(1)), low, grew.start(1)
         # "0.7 acre this spring and another 0.6 acre next year": the parts add up
         # "7/8 of an acre plus a 6,000 sq ft staging area": a part told in the other unit is converted
-        more = [_in_unit(_num(x.group(1)), "acres" if x.group(2).startswith("ac") else "sq_ft", unit)
+        more = [_in_unit(_num(x.group(1)), _unit(x.group(2)), unit)
                 for x in _MORE_AREA.finditer(low, m.end())]
         return unit, round(n + sum(more), 6) if more and n > 0 else n, low, m.start()
     # "4,200 square meters", "half a hectare", "4,700 square yards": converted (the law's line is one acre)
@@ -239,8 +244,8 @@ def area_beyond_lot(q: str) -> tuple[str, str] | None:
     if rest is None or _COMPARED_AREA.search(others):
         return None  # "a half-acre lot; does being under an acre get us out?" names the law's line, not the work
     n = _num(m.group(1)) if m.group(1) else _word_number(m.group(2))
-    lot_acres = n if m.group(3).startswith("ac") else n / SQFT_PER_ACRE
-    acres = rest[1] if rest[0] == "acres" else rest[1] / SQFT_PER_ACRE
+    lot_acres = _in_unit(n, _unit(m.group(3)), "acres")
+    acres = _in_unit(rest[1], rest[0], "acres")
     if lot_acres <= 0 or acres <= lot_acres:
         return None
     unit = {"acres": "acres", "sq_ft": "sq ft"}

@@ -54,6 +54,11 @@ _ITEM_OF = re.compile(r"\b(?:item|milestone|sub-?item|letter|clause|paragraph|su
                       r"(?:\d+[A-Za-z]?\s*-\s*\d+|\d{3})(?:\s*\(\s*[A-Za-z0-9]{1,3}\s*\))*)(?![\w(-])", re.I)
 
 
+def without_asides(text: str) -> str:
+    """The text with each parenthetical aside blanked, every character a space, so positions stay put."""
+    return re.sub(r"\([^()]*\)", lambda m: " " * len(m.group(0)), text)
+
+
 def items_cited(q: str) -> str:
     """The question with each item named before its citation written after it: "item f in 7B-6(a)(1)" ->
     "7B-6(a)(1)(f)"."""
@@ -319,7 +324,7 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
     if m and (_LOOKUP_WORDS.search(q) or len(q.split()) <= 6) and not re.search(r"\bappendix\b", low):
         return Route("lookup", citation_text=cq[m.start():])
     # "we work in Tuckahoe (and in Hempstead, different story). Can the village ...?": an aside compares nothing asked
-    unaside = re.sub(r"\([^()]*\)", " ", q)
+    unaside = without_asides(q)
     if (_COMPARE.search(unaside) and (n_named >= 2 or _BOTH.search(low))) or (n_named >= 2 and COMPARATIVE.search(unaside)):
         return Route("compare")
     if notes:  # "what hours can crews start making noise on Saturday?": no calculator of ours counts that

@@ -369,8 +369,8 @@ def headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
     if A.negative_main(asked) != A.asked_negatively(question):
         # "my electrician isn't licensed, is that a problem?" is not "may he lend his license?"; "I'm leasing,
         # not the owner. Am I a landowner?" asks in the positive
-        last = re.split(r"(?<=[.!?])\s+", question.strip())[-1]  # "... doesn't need notice. True in Tuckahoe?"
-        if not (_TRUTH_ASKED.search(last) and not A.negative_main(asked)):
+        # "... doesn't need notice. True in Tuckahoe?"
+        if not (_TRUTH_ASKED.search(A.last_sentence(question)) and not A.negative_main(asked)):
             return None
         # "he says the chapter doesn't apply to him. Is that right?" against "is site plan work reviewed under the
         # chapter's standards?" (Yes): the claim denies what the headnote question affirms, so it is wrong (No)
