@@ -742,15 +742,22 @@ def answer_section_number(corpus: "Corpus", question: str, munis: list[str]) -> 
     low = question.lower()
     # a section is named by its title's first word ("the exemptions"), and its second where another section's
     # title opens with the same word ("performance guarantee", not "performance and design criteria")
-    words = {s.provision_id: [w for w in re.findall(r"[a-z]+", s.title.lower()) if len(w) > 3]
+    # The law's own title words name no one section ("the Town's stormwater penalties provision" is not § 391,
+    # "Stormwater pollution prevention plans")
+    law_words = {w for o in corpus.ordinances.values() if o.municipality in munis for w in re.findall(r"[a-z]+", o.title.lower())}
+    words = {s.provision_id: [w for w in re.findall(r"[a-z]+", s.title.lower()) if len(w) > 3 and w not in law_words]
              for s in corpus.sections if s.municipality in munis}
     firsts = [w[0] for w in words.values() if w]
+    every = [x for w in words.values() for x in w]
 
     def said(word: str) -> bool:
         return bool(re.search(rf"\b{re.escape(word.rstrip('s'))}s?\b", low))
 
-    named = [s for s in corpus.sections if (w := words.get(s.provision_id)) and said(w[0]) and
-             (firsts.count(w[0]) == 1 or (len(w) > 1 and said(w[1])))]
+    # ... nor does a word several titles share alone; a word of one title only names it ("the penalties
+    # provision": "Enforcement and penalties")
+    named = [s for s in corpus.sections if (w := words.get(s.provision_id)) and (
+             (said(w[0]) and (firsts.count(w[0]) == 1 or (len(w) > 1 and said(w[1]))))
+             or any(said(x) and every.count(x) == 1 for x in w))]
     if len(named) != 1:
         return None
     section = named[0]

@@ -279,6 +279,9 @@ class Assistant:
             kind = A.kind_of(re.split(r",\s*and\s+|\?", plan.query)[0])
         wanted = [c.name for c in CALCULATORS.values()
                   if any(plan.slots.get(s) for s in c.needs) and (kind is None or kind in c.answers)
+                  # "the SWPPP map only shows the work zone. Do they need to show the whole property?" asks of one
+                  # item: the whole list of contents answers no yes/no question
+                  and not (c.name == "swppp_checklist" and plan.yes_no)
                   # "renewal was due Dec 31; is there a grace period?" asks whether, not a day: no dated obligation answers it
                   and not (c.name == "deadlines" and plan.yes_no and not ASKS_A_DAY.search(plan.query))]
         if not wanted:

@@ -318,6 +318,8 @@ _POINTS_BACK = re.compile(r"\b(?:it|them)\W*$", re.I)  # "... does Tuckahoe hono
 OK_ASKED = re.compile(r"^\W*(?:(?:so|and|but),?\s+)?(?:ok|okay|good enough|fine|acceptable|alright|all right|enough|sufficient|"
                       r"complete|that ok|that okay|that fine|that enough)\W*$|"
                       r"\b(?:is|are) (?:fine|ok|okay|good|alright|all right) with (?:that|this|it)\b|"
+                      # "... but not the job site. Is that how it's supposed to be?"
+                      r"^\W*is (?:that|this) how (?:it'?s|it is) supposed to (?:be|look|read)\W*$|"
                       r"^\W*(?:is|would|will|does|was) (?:that|this|it) (?:count as |make it |make that )?(?:a |an )?"
                       r"(?:proper|valid|complete|legal|compliant|acceptable) (?:\w+ ){0,2}?(?:notice|plan|swppp|drawing|map|application)\W*$", re.I)
 # What a plan or notice described leaves out: "our SWPPP skips describing the soils", "the SWPPP only names the
@@ -326,12 +328,16 @@ _OMITS = re.compile(r"\b(?:skips?|skipped|skipping|leaves? out|left out|leaving 
                     r"(?:does ?n[o']t|do ?n[o']t|did ?n[o']t) (?:list|show|include|name|give|mention|describe|have|say|state|"
                     r"identify|specify)|but (?:no|not)|nothing (?:about|on)|(?:has|have|with|gives?|shows?|lists?) no)\s+(?P<what>[^.?!;]{3,80})|"
                     # "only names the bay": what it does name is the kind of thing it must name all of
-                    r"\bonly (?P<only>(?:names?|lists?|identif(?:y|ies)|describes?)\s+[^.?!;]{3,80})", re.I)
+                    r"\bonly (?P<only>(?:names?|lists?|identif(?:y|ies)|describes?)\s+[^.?!;]{3,80})|"
+                    # "signed it, but never dated it": what was never done is what it lacks
+                    r"\bnever (?P<never>dated|listed|showed|shown|included|named|gave|mentioned|described|stated|identified|specified|"
+                    r"addressed|located)\b", re.I)
 
 
 def last_sentence(question: str) -> str:
-    """The question's last sentence, whatever its case ("... The SWPPP only names the bay. OK?" -> "OK?")."""
-    return re.split(r"(?<=[.!?])\s+", question.strip())[-1]
+    """The question's last sentence, whatever its case ("... The SWPPP only names the bay. OK?" -> "OK?"; "... just
+    says 'as needed.' Is that enough?" -> "Is that enough?")."""
+    return re.split(r"(?<=[.!?])\s+|(?<=[.!?]['\"\u2019\u201d])\s+", question.strip())[-1]
 
 
 def omission_judged(question: str, at: int, required: str) -> bool:
@@ -346,7 +352,8 @@ def omission_judged(question: str, at: int, required: str) -> bool:
         return False
     wanted = set(content_stems(required))
     story = question[:len(question) - len(last)] or question[:at]
-    return any(set(content_stems(m.group("what") or m.group("only"))) & wanted for m in _OMITS.finditer(story))
+    return any(set(content_stems(m.group("what") or m.group("only") or m.group("never"))) & wanted
+               for m in _OMITS.finditer(story))
 
 
 def _points_back(clause: str) -> bool:

@@ -109,7 +109,13 @@ def _is_yes_no(text: str) -> bool:
     # "Our builder says the village needn't hear anything. True in Tuckahoe?": a claim told, then asked after
     true = re.search(r"(?:^|[.!?]\s+)(?:(?:is|was) (?:that|it|this|he|she|they) )?(?:true|right|correct|accurate)\b"
                      r"(?![^.?!]*\b(?:what|when|where|who|how|which|why)\b)[^.?!]{0,30}\?\s*$", text, re.I)  # not "Right, so when ...?"
-    return bool(asked or _ELLIPTICAL.search(text) or equation or either or true or (not WH.search(text) and _AUX.search(text)))
+    return bool(asked or _ELLIPTICAL.search(text) or equation or either or true or _TAG.search(text) or
+                (not WH.search(text) and _AUX.search(text)))
+
+
+# "So the yearly renewal is free too, right?": a statement with a tag asks whether it holds
+_TAG = re.compile(r"\w[^.?!,]{8,},\s*(?:right|correct|true|yes|no|isn'?t (?:it|that)|aren'?t (?:they|we)|don'?t (?:they|we|i)|"
+                  r"doesn'?t (?:it|he|she|that))\s*\?\s*$", re.I)
 
 
 # ... unless the verb comes before its subject, as a question's does ("what happens, can we keep building?").
@@ -477,7 +483,9 @@ class Planner:
 
     def _says(self, text: str, muni: str, generic: bool) -> bool:
         low = text.lower()
-        return any(bool(_GENERIC.fullmatch(n)) == generic and re.search(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", low)
+        # "a job in the Village of Ardsley" names that village, not the caller's by its kind
+        after = r"(?!\s+of\s+(?!the\b|this\b|our\b|my\b)\w)" if generic else ""
+        return any(bool(_GENERIC.fullmatch(n)) == generic and re.search(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])" + after, low)
                    for n in self.aliases.get(muni, ()))
 
     def _asked_about(self, text: str, named: tuple[str, ...], other_place: str | None) -> str | None:
@@ -486,7 +494,10 @@ class Planner:
         if len(set(named)) < 2 or U.COMPARATIVE.search(text) or U.compares(text):
             return None
         start = asking_clause(text)
-        asked = set(self._named(_LIKE_THERE.sub(" ", text[start:]), other_place)) if start else set()
+        # "... in Tuckahoe. Does the village's law count it? I saw Hempstead uses 100 sq ft.": the statement after
+        # the question mark names no place asked about
+        end = text.find("?", start) + 1 or len(text)
+        asked = set(self._named(_LIKE_THERE.sub(" ", text[start:end]), other_place)) if start else set()
         if len(asked) != 1:
             # "do sediment traps in Tuckahoe have to be cleaned at 50% full like in Hempstead?": the place the
             # question measures against is not the one it asks about

@@ -93,6 +93,7 @@ _NO_DISTURBANCE = re.compile(r"\bno (?:soil|dirt|ground|earth|land)\b[^.?!,;]{0,
 
 # A rectangle's sides in feet ("30 x 60 ft") and what follows one that is left alone ("garage on it stays untouched")
 _RECTANGLE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:'|ft\.?|feet|foot)?\s*(?:x|by|\u00d7)\s*(\d+(?:\.\d+)?)\s*(?:'|ft\b|feet\b|foot\b)")
+_NEXT_RECTANGLE = re.compile(r"\s*(?:,\s*|\s+)?(?:and|plus|\+|&)\s+(?:another\s+|a\s+)?" + _RECTANGLE.pattern[len(r"(?<![\d.])"):])
 _RECTANGLE_YARDS = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:yards?|yds?\.?)?\s*(?:x|by|\u00d7)\s*(\d+(?:\.\d+)?)\s*(?:yards?|yds?)\b")
 _UNTOUCHED = re.compile(r"[^.?!;]{0,40}?\b(?:(?:stays?|remains?|is left|will be left|left)\s+(?:\w+\s+)?(?:untouched|undisturbed|alone|as is)|"
                         r"untouched|undisturbed|(?:won't|will not|isn't|is not) (?:be )?(?:touched|disturbed))\b")
@@ -183,6 +184,10 @@ def _area_at(q: str) -> tuple[str, float, str, int] | None:
         # "lot is 190 x 235 ft. A 30 x 60 ft garage on it stays untouched": the part left alone is not disturbed
         kept = [_num(r.group(1)) * _num(r.group(2)) for r in _RECTANGLE.finditer(low, m.end())
                 if _UNTOUCHED.match(low, r.end())]
+        # "two parcels: 110 x 200 ft and 100 x 216 ft": rectangles listed one after another add up
+        end = m.end()
+        while (r := _NEXT_RECTANGLE.match(low, end)) and not _UNTOUCHED.match(low, r.end()):
+            sq_ft, end = sq_ft + _num(r.group(1)) * _num(r.group(2)), r.end()
         return "sq_ft", max(0.0, sq_ft - sum(kept)), low, m.start()
     m = _CIRCLE.search(low)
     if m:
@@ -685,8 +690,16 @@ _NOT_REGISTERED_ELECTRICIAN = re.compile(
     r"(?:contractor'?s? )?(?:registration|licen[cs]e|certificate)\b|\bnot (?:a )?(?:registered|licensed)(?: electricians?| electrical contractors?)?\b")
 
 
+# "I'm a journeyman working for a registered contractor ... can I pull the permit in my own name?": the asker is an
+# employee; the registration named is the employer's, not the asker's
+_ASKER_EMPLOYED = re.compile(r"\b(?:i'?m|i am|as) an? (?:journeym[ae]n|apprentice|(?:electrician'?s? )?helper)(?: electrician)?\b"
+                             r"[^.?!]{0,20}\b(?:work(?:s|ing)?|employed) (?:for|by)\b")
+
+
 def extract_performed_by(q: str) -> str | None:
     low = _NOT_REGISTERED_ELECTRICIAN.sub(" ", q.lower())
+    if _ASKER_EMPLOYED.search(low):
+        return "other"
     if re.search(r"\b(utilit(?:y|ies)|con ?ed|con edison|(?:power|phone|telephone|cable|electric|gas|telecom) (?:company|utility)|"
                  r"verizon)\b", low):
         return "utility"

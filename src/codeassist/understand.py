@@ -132,7 +132,7 @@ _CHECKLIST = re.compile(r"\b(what goes in|what (?:must|should|has to|needs to) (
                         # "what else has to be in the SWPPP?", "what needs to go in the plan?"
                         r"what (?:else )?(?:has|needs|have|must|should) (?:to )?(?:be|go) in(?:to)? (?:a |my |the |our )?(?:swppp|plan))\b", re.I)
 _PENALTY = re.compile(r"\b(fines?|penalt(?:y|ies)|how much (?:will|would|could|do) (?:i|we|they) (?:owe|pay|be fined)|jail|imprison|"
-                      r"offen[cs]es?|convict(?:ions?|ed)|how many (?:more |extra |additional |separate )?(?:violations|offen[cs]es)|one violation or (?:several|many|more)|"
+                      r"offen[cs]es?|convict(?:ions?|ed)|how many (?:(?:more|extra|additional|separate) ){0,2}(?:violations|offen[cs]es)|one violation or (?:several|many|more)|"
                       r"separate violations?|several violations|crimes?|criminal|misdemeanou?rs?|tickets?|ticketed)\b", re.I)
 _DEADLINE = re.compile(r"\b(when is|when'?s|when are|earliest|close (?:it|them|that|the walls?) (?:up|in)|when (?:do|does|must|should) (?:i|we|the)|deadline|due|last day|how long (?:do|does) (?:i|we)|"
                        r"by when|expire|expires|expiration|run(?:s)? out(?! to\b)|good (?:until|through|till)|valid (?:until|through|till)|"

@@ -185,7 +185,17 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         plan = plan.model_copy(update={"query": plan.verdict_query})
     either = A.EITHER_OR.search(plan.query)
     if either:  # "can I be the applicant, or does it have to be the owner?": Yes or No answers the first half
-        plan = plan.model_copy(update={"query": plan.query[:either.start()].rstrip(" ,") + "?"})
+        first = plan.query[:either.start()].rstrip(" ,") + "?"
+        need = _NEED_ASKED.match(plan.query, either.start())
+        asked = A.last_sentence(first)
+        if need and _ENOUGH_ASKED.search(asked):
+            # "it just says 'maintain as needed.' Is that enough, or do they need an actual schedule?": what the law
+            # requires answers the second half; the first (whether what was done will do) is its opposite
+            story, wanted = first[:len(first) - len(asked)], need.group("asked")
+            second = plan.model_copy(update={"query": f"{story}{wanted[0].upper()}{wanted[1:]}"})
+            verdict = _yes_no(second, hit, said)
+            return None if verdict is None else "No" if verdict == "Yes" else "Yes"
+        plan = plan.model_copy(update={"query": first})
     if A.discretion_asked_as_duty(plan.query, hit.yes_no_text or "", said):
         # "does the village require a bond?" against "the Village may require": it is the Village's choice; whether it
         # "always" does is answered: no, it may
@@ -257,6 +267,15 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     if modal == "Yes" and A.other_actor(plan.query, said, plan.expansions):
         return None  # a power or duty of the officer's is no Yes for "can my GC do it?"
     return modal
+
+
+# "Is that enough, or do they need ...?", "That OK, or do they have to ...?", "Does that satisfy the article or do we
+# need ...?": whether what was done will do, then what the law may require instead
+_ENOUGH_ASKED = re.compile(r"^\W*(?:(?:is|was|would|will) (?:that|this|it) |that )?(?:(?:good )?enough|ok|okay|fine|sufficient|"
+                           r"adequate|acceptable|alright|all right)\W*$|^\W*(?:does|do|would|will) (?:that|this|it|they) "
+                           r"(?:satisfy|meet|do|cover|count|pass|work)\b", re.I)
+_NEED_ASKED = re.compile(r",?\s+or\s+(?P<asked>(?:do|does|must|will|would) (?:they|we|i|you|he|she|it|the \w+) (?:\w+ )?"
+                         r"(?:need|have to|has to|require)\b[^?]*\?)", re.I)
 
 
 # A headnote question asking what a plan or notice must hold ("Must the plan name the receiving waters?")

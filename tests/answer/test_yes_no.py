@@ -1043,6 +1043,10 @@ def test_a_credential_the_question_denies_keeps_the_headnote_from_answering(corp
      "hempstead:391(B)(1)(c)", "Must the plan describe the soils present at the site?", "No"),
     ("The site drains to a creek and a canal, but the plan only names the canal. Is that OK?",
      "hempstead:391(B)(1)(m)", "Must the plan name the receiving waters?", "No"),
+    # what was never done to it ("signed it but never dated it"), and "is that how it's supposed to be?"
+    ("The excavation sub filled in his name, firm and the site on the certification and signed, but never dated "
+     "it. Is that how it's supposed to be?", "hempstead:391(E)(2)", "Must the certification include the date it is made?",
+     "No"),
     # what is left out is not what the provision requires: no verdict from it
     ("Our SWPPP leaves out the contractor's phone number. Good enough?",
      "hempstead:391(B)(1)(c)", "Must the plan describe the soils present at the site?", None),
@@ -1084,3 +1088,19 @@ def test_a_sum_of_money_told_before_the_question_is_the_storys(corpus):
     assert same_figures(q, "Can the outside engineer's review cost more than the Town Board's fee schedule?", text)
     # asked about, a sum is the question's: "is the fee $500?" is not answered by a text without it
     assert not same_figures("Is the Town's review fee $500?", "May the Town charge for review of a SWPPP?", text)
+
+
+@pytest.mark.parametrize("q, verdict", [
+    # whether what was done will do, or what the law requires instead: the requirement answers the second half, and
+    # the first is its opposite
+    ("The plan for our Oceanside job just says 'erosion controls maintained by the contractor as needed.' Is that "
+     "enough, or do we need an actual maintenance schedule?", "No"),
+    ("The plan says 'controls kept up as needed.' That fine, or does the Town need a schedule spelled out?", "No"),
+    # one question alone: the headnote question's own answer
+    ("Must our SWPPP have a maintenance schedule for the silt fence and inlet protection?", "Yes"),
+])
+def test_is_that_enough_or_do_we_need_more_is_answered_for_its_first_half(corpus, q, verdict):
+    plan = Planner(corpus).build(q, "hempstead")
+    h = _provision_hit(corpus, "hempstead:391(B)(1)(l)", "yes", "Must the plan include a maintenance schedule for the "
+                       "erosion and sediment control practices?", 0.72)
+    assert yes_no(plan, h, h.text) == verdict

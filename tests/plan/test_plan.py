@@ -1657,3 +1657,93 @@ def test_a_state_where_someone_is_licensed_leaves_the_hamlet_to_name_the_town(bu
 def test_a_namesake_county_in_another_state_is_not_the_town(build):
     plan = build("What are the stormwater permit rules for a construction site in Hempstead County, Arkansas, near Hope?")
     assert plan.intent == "abstain" and plan.other_place == "Hempstead County, Arkansas"
+
+
+def test_another_village_named_with_its_kind_is_not_the_caller_s_village(build):
+    # the caller picked the Village of Tuckahoe; "the Village of Rye Brook" names that village, not "the village"
+    plan = build("Electrician here with a job in the Village of Rye Brook next month: is a permit needed over there?",
+                 "tuckahoe")
+    assert plan.other_place == "Rye Brook" and plan.intent == "abstain"
+    # "the village" on its own is still the caller's
+    plan = build("I'm rewiring a store in the village; my other job is over in Rye Brook. Permit needed here?", "tuckahoe")
+    assert plan.municipality == "tuckahoe" and plan.intent != "abstain"
+
+
+def test_a_statement_after_the_question_names_no_place_asked_about(build):
+    # the question asks of the Village; the sentence after its question mark only says what the Town does
+    plan = build("Building a 120 sq ft potting shed in Tuckahoe. Is that a 'building' under the village's erosion "
+                 "law? My cousin says Hempstead counts anything over 100 sq ft.")
+    assert plan.municipality == "tuckahoe"
+
+
+@pytest.mark.parametrize("question, area", [
+    ("Two lots go into one project: 120 x 180 ft and 105 x 200 ft, both to be stripped and regraded. Over the line?",
+     120 * 180 + 105 * 200),
+    ("We're grading 150 x 200 ft, plus a 40 x 50 ft laydown yard. SWPPP needed?", 150 * 200 + 40 * 50),
+    # a structure told after the lot is what stands on it, not more land
+    ("Lot is 150 x 200 ft and the house on it is 40 x 50 ft. Do we need a SWPPP to regrade the yard?", 150 * 200),
+])
+def test_rectangles_listed_one_after_another_add_up(build, question, area):
+    assert build(question, "hempstead").slots["area"] == area
+
+
+def test_several_modifiers_before_violations_still_ask_a_count(build):
+    plan = build("Our site stayed out of compliance 19 days after the deadline in the notice. How many separate "
+                 "additional violations does the Town count?", "hempstead")
+    assert plan.intent == "calculator" and plan.calculator == "penalty"
+
+
+@pytest.mark.parametrize("question, subject", [
+    ("Can kids ride e-bikes on the sidewalk downtown?", "bicycles, e-bikes and scooters"),
+    ("How would I get a certified copy of my son's birth certificate from the Town?", "birth, death and marriage records"),
+    ("Does the Village Board have to vote to renew our accounting software license?",
+     "the municipality's software and technology purchases"),
+])
+def test_subjects_these_laws_do_not_cover(build, question, subject):
+    assert build(question).subject == subject
+
+
+def test_shovels_moving_dirt_are_not_snow_removal(build):
+    assert build("Leveling a low spot in my yard with a shovel and a rake: does that count as grading under the Town "
+                 "law?", "hempstead").subject is None
+    assert build("Who has to shovel the snow off the sidewalk in front of my store?").subject == \
+        "snow removal and sidewalk repair"
+
+
+def test_an_employee_asking_to_pull_a_permit_in_his_own_name_is_not_registered(build):
+    plan = build("I'm an apprentice working for a licensed electrical contractor. My uncle wants his basement wired; "
+                 "can I take out the permit under my own name?", "tuckahoe")
+    assert plan.slots["performed_by"] == "other"
+
+
+def gap_saying(corpus, words: str) -> str:
+    """The plan's key of the metadata gap whose `missing` text holds `words`."""
+    for o in corpus.ordinances.values():
+        for i, g in enumerate(o.gaps):
+            if words in g.missing:
+                return f"{o.id}#{i}"
+    raise AssertionError(f"no gap says {words!r}")
+
+
+@pytest.mark.parametrize("question, municipality, words, gap", [
+    ("On top of the Town's fine, could the state DEC also penalize us under the Environmental Conservation Law?",
+     "hempstead", "under state or federal law", True),
+    ("What's the Town's fine for a second offense?", "hempstead", "under state or federal law", False),
+    ("Which day in the fall does the Town treat as the end of the construction season?", "hempstead",
+     "dates of the season", True),
+    ("How much notice before the reopening of the construction season?", "hempstead", "dates of the season", False),
+    ("Once I apply, how quickly does the Building Inspector have to issue my electrical permit?", "tuckahoe",
+     "sets no time for issuing them", True),
+    ("how long is my electrical permit valid once it's issued?", "tuckahoe", "sets no time for issuing them", False),
+])
+def test_what_the_text_sets_no_figure_or_date_for_is_a_gap(build, corpus, question, municipality, words, gap):
+    assert (gap_saying(corpus, words) in build(question, municipality).gaps) is gap
+
+
+@pytest.mark.parametrize("question, yes_no", [
+    ("We paid nothing when our supervisor was replaced. So renewing in December costs nothing either, right?", True),
+    ("The site is under an acre, so no SWPPP, correct?", True),
+    ("Right, so when is the next inspection?", False),
+])
+def test_a_statement_with_a_tag_asks_whether_it_holds(build, question, yes_no):
+    assert build(question, "tuckahoe").yes_no is yes_no
