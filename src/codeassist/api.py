@@ -50,6 +50,11 @@ GAP_YIELD_ASKED = 0.65
 _LICENSED = re.compile(r"\blicen[cs]\w*", re.I)
 
 
+# A yes/no question asking which person does something: "can my contractor be the one who calls?", "or does it
+# have to come from me?"
+_ACTOR_ASKED = re.compile(r"\bbe the (?:one|person|party) (?:who|that|to)\b|\b(?:has|have) to come from\b", re.I)
+
+
 class Assistant:
     def __init__(self, corpus: "Corpus | None" = None, retriever: A.SearchBackend | None = None,
                  settings: Settings | None = None):
@@ -277,6 +282,8 @@ class Assistant:
             # "a 1.4-acre expansion ... Who takes the SWPPP, and must it be approved if it complies?": the question
             # asked first is the office's ("do we need a SWPPP for 2 acres, and who reviews it?" asks the area's first)
             kind = A.kind_of(re.split(r",\s*and\s+|\?", plan.query)[0])
+        if kind is None and plan.yes_no and _ACTOR_ASKED.search(plan.query):
+            kind = "who"  # "2 acres. Can my contractor be the one who calls the Town for the inspections?"
         wanted = [c.name for c in CALCULATORS.values()
                   if any(plan.slots.get(s) for s in c.needs) and (kind is None or kind in c.answers)
                   # "the SWPPP map only shows the work zone. Do they need to show the whole property?" asks of one
