@@ -826,7 +826,8 @@ _FLAG_SLOTS = {
                                r"(?:a|one|single) (?:new |brand[- ]new |custom |small )(?:house|home)\b|"
                                r"(?:house|home) for (?:my|our) (?:own )?family|our (?:own )?(?:family )?(?:house|home)\b",
     # "a development" is a subdivision; "land development (activity)" is the law's own term, not a plan.
-    "part_of_common_plan": r"\b(subdivision|lots|phases|phased|(?:larger|bigger|overall) (?:common )?plan|common plan|(?:campus |site )?master plan|"
+    # "lots of runoff" is a quantity; "the last lots of a subdivision" are lots
+    "part_of_common_plan": r"\b(subdivision|lots(?!\s+of\s+(?!(?:a|an|the|this|that|our|my|his|their)\b))|phases|phased|(?:larger|bigger|overall) (?:common )?plan|common plan|(?:campus |site )?master plan|"
                            # "this first phase is only 0.6 acres"
                            r"(?:first|second|third|next|later|initial|early|this) phase|phase (?:one|two|three|1|2|3|i|ii|iii)|(?<!land )development(?! activit)|"
                            r"one of (?:the )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|many|a few) (?:houses|homes|lots|"

@@ -677,6 +677,9 @@ def test_an_off_topic_word_beside_the_laws_subject(build, question, subject):
     ("0.5 acres, one of 3 reasons I'm asking", None),
     ("phase one of the campus master plan is 0.7 acres; does it need a SWPPP on its own?", True),  # asked, not said
     ("0.7 acres on its own, nothing else planned", False),
+    # "lots of" a quantity is no lots of land; the lots "of a subdivision" are
+    ("regrading 0.6 acres of backyard, and we get lots of puddling after storms", None),
+    ("0.4 acres: the final two lots of the approved subdivision", True),
 ])
 def test_common_plan_slot(build, question, common_plan):
     assert build(question, "hempstead").slots.get("part_of_common_plan") is common_plan
