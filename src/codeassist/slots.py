@@ -92,8 +92,9 @@ _NO_DISTURBANCE = re.compile(r"\bno (?:soil|dirt|ground|earth|land)\b[^.?!,;]{0,
 
 
 # A rectangle's sides in feet ("30 x 60 ft") and what follows one that is left alone ("garage on it stays untouched")
-_RECTANGLE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:'|ft\.?|feet|foot)?\s*(?:x|by|\u00d7)\s*(\d+(?:\.\d+)?)\s*(?:'|ft\b|feet\b|foot\b)")
-_NEXT_RECTANGLE = re.compile(r"\s*(?:,\s*|\s+)?(?:and|plus|\+|&)\s+(?:another\s+|a\s+)?" + _RECTANGLE.pattern[len(r"(?<![\d.])"):])
+_SIDES_FT = r"(\d+(?:\.\d+)?)\s*(?:'|ft\.?|feet|foot)?\s*(?:x|by|\u00d7)\s*(\d+(?:\.\d+)?)\s*(?:'|ft\b|feet\b|foot\b)"
+_RECTANGLE = re.compile(r"(?<![\d.])" + _SIDES_FT)
+_NEXT_RECTANGLE = re.compile(r"\s*(?:,\s*|\s+)?(?:and|plus|\+|&)\s+(?:another\s+|a\s+)?" + _SIDES_FT)
 _RECTANGLE_YARDS = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:yards?|yds?\.?)?\s*(?:x|by|\u00d7)\s*(\d+(?:\.\d+)?)\s*(?:yards?|yds?)\b")
 _UNTOUCHED = re.compile(r"[^.?!;]{0,40}?\b(?:(?:stays?|remains?|is left|will be left|left)\s+(?:\w+\s+)?(?:untouched|undisturbed|alone|as is)|"
                         r"untouched|undisturbed|(?:won't|will not|isn't|is not) (?:be )?(?:touched|disturbed))\b")

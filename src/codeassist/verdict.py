@@ -187,8 +187,7 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     if either:  # "can I be the applicant, or does it have to be the owner?": Yes or No answers the first half
         first = plan.query[:either.start()].rstrip(" ,") + "?"
         need = _NEED_ASKED.match(plan.query, either.start())
-        asked = A.last_sentence(first)
-        if need and _ENOUGH_ASKED.search(asked):
+        if need and _ENOUGH_ASKED.search(asked := A.last_sentence(first)):
             # "it just says 'maintain as needed.' Is that enough, or do they need an actual schedule?": what the law
             # requires answers the second half; the first (whether what was done will do) is its opposite
             story, wanted = first[:len(first) - len(asked)], need.group("asked")
