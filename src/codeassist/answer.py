@@ -22,7 +22,7 @@ from .verdict import close_enough, headnote_verdict, yes_no
 
 if TYPE_CHECKING:
     from .corpus import Corpus
-    from .models import Ordinance
+    from .models import Ordinance, Provision
 
 NOT_IN_CORPUS = "The ordinance text here does not say"
 MIN_COVERAGE = 0.34  # share of the question's (IDF-weighted) words a passage must hold, or:
@@ -781,6 +781,22 @@ def answer_section_number(corpus: "Corpus", question: str, munis: list[str]) -> 
 
 
 def answer_lookup(corpus: "Corpus", question: str, citation_text: str, muni: str | None) -> Answer | None:
+    p = resolve_lookup(corpus, question, citation_text, muni)
+    return None if p is None else answer_provision(corpus, question, p)
+
+
+# "what does 7-11 say about how fees get set?": the part of the section asked about is named after "about"
+_ABOUT_TOPIC = re.compile(r"\b(?:about|regarding|concerning|as to|on the subject of)\s+(?P<topic>[^?]{3,}?)\s*\??\s*$", re.I)
+
+
+def topic_asked(citation_text: str) -> str | None:
+    """What the question asks the cited text about ("7-11 say about how fees get set?" -> "how fees get set"), or None."""
+    m = _ABOUT_TOPIC.search(citation_text)
+    return m.group("topic") if m else None
+
+
+def resolve_lookup(corpus: "Corpus", question: str, citation_text: str, muni: str | None) -> Provision | None:
+    """The provision a lookup question cites, or None when no citation in it resolves."""
     # the section number typed ("7-5(a)"), not the start of another code's ("7-1.3(f)" is not § 7-1)
     core = re.search(r"§*\s*\d{1,3}[A-Za-z]?(?:-\d+)?(?![.\d])(?:\s*\([A-Za-z0-9]{1,2}\))*", citation_text)
     attempts = [citation_text, re.sub(r"\b(say|says|mean|means|cover|covers|about|pls|please|of the .*)\b.*$", "",
@@ -794,8 +810,11 @@ def answer_lookup(corpus: "Corpus", question: str, citation_text: str, muni: str
             break
         except CitationNotFound:
             continue
-    if p is None:
-        return None
+    return p
+
+
+def answer_provision(corpus: "Corpus", question: str, p: Provision) -> Answer:
+    """A lookup's answer: the provision by its heading, its summary, its text and its subdivisions."""
     quote_src = _own_or_first_part_text(corpus, p)
     if not quote_src:
         return reply(question, D.build(D.lead(f"{p.citation} ({p.title or p.heading}) has no text in this corpus.")),

@@ -28,6 +28,7 @@ from .understand import APPROVED_BEFORE
 
 if TYPE_CHECKING:
     from .corpus import Corpus
+    from .models import Provision
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +45,8 @@ EXEMPTION_LEADS_CLOSE = 0.6
 # the street drain; must I let the Village in?" 0.66 to "If I connect my property to the public stormwater
 # system, must I let the Village enter to inspect?").
 GAP_YIELD_ASKED = 0.65
+# A part of a cited section answers "what does it say about X?" when it ranks among this many closest hits for X
+LOOKUP_PART_DEPTH = 10
 
 
 # A licence or where someone holds one ("licensed in New Jersey", "a Connecticut license").
@@ -194,9 +197,9 @@ class Assistant:
         if numbered is not None:
             return numbered
         if plan.intent == "lookup":
-            ans = A.answer_lookup(self.corpus, q, plan.citation_text or q, plan.municipality)
-            if ans is not None:
-                return ans
+            cited = A.resolve_lookup(self.corpus, q, plan.citation_text or q, plan.municipality)
+            if cited is not None:
+                return A.answer_provision(self.corpus, q, self._part_asked(plan, cited))
         if plan.intent == "definition" and plan.term:
             # "max silt fence spacing per the Blue Book?" uses the term without asking what it means: a gap the
             # question names (the manual's contents are not in the corpus) answers it
@@ -262,6 +265,18 @@ class Assistant:
             return None
         asked = (hits[0].yes_no_similarity or 0.0) >= GAP_YIELD_ASKED
         return hits[0].id if _leads_clearly(hits, GAP_YIELD_CLOSE) or asked else None
+
+    def _part_asked(self, plan: QueryPlan, cited: Provision) -> Provision:
+        """The part of a cited section the question asks about ("what does 7-11 say about how fees get set?" ->
+        § 7-11(f)): the one retrieval ranks first among its parts for the words after "about"; the section itself
+        when nothing follows "about", it has no parts, or none of them ranks among the closest LOOKUP_PART_DEPTH."""
+        topic = A.topic_asked(plan.citation_text or plan.query)
+        parts = {d.id for d in self.corpus.descendants(cited.id)} if topic else set()
+        if not parts:
+            return cited
+        asked = self.planner.build(topic, cited.municipality)
+        best = next((h.id for h in self.retriever.search_plan(asked, LOOKUP_PART_DEPTH) if h.id in parts), None)
+        return self.corpus.get(best) if best else cited
 
     def _calculator_from_evidence(self, plan: QueryPlan) -> str | None:
         """A calculator for a question no wording sent to one, from evidence only: the question states a slot

@@ -39,7 +39,7 @@ _CONDITION = (r"(?:^|[.!?;]\s+)(?:if|once|after|before|now that|as soon as)\s+"
               r")\s+(?:i|we|you|they|he|she|it|the|my|our|a|an|someone|anyone)\b)")
 _CLAUSE_START = r"(?:^|[.!?;:\u2013\u2014-]\s+|,\s+|" + _CONDITION + ")"
 _CLAUSE = _CLAUSE_START + r"(?:(?:ok(?:ay)?|so|and|but|also|hi|hello|quick question)[,:]?\s+)*"
-_YES_NO = re.compile(_CLAUSE + r"(?P<aux>(?:" + _AUXILIARIES + r"|have|has)(?:n't|n’t|'t|’t)?)(?![\w'’])", re.I)  # "isn't there ...?"
+_YES_NO = re.compile(_CLAUSE + r"(?P<aux>(?:" + _AUXILIARIES + r"|have|has)(?:n't|n’t|'t|’t|nt)?)(?![\w'’])", re.I)  # "isn't there ...?"
 # "permit required?", "Covered by the stormwater law?", "exam fee refundable if I fail? Tuckahoe": a clause that
 # opens with what is asked of it ("what info reqd?" asks for something else).
 _ELLIPTICAL = re.compile(_CLAUSE_START + r"(?:(?!(?:" + _QUESTION_WORDS + r")\b)[\w'&-]+\s+){0,6}(?:required|req'?d|needed|covered|allowed|kept|counted|"
@@ -157,11 +157,15 @@ _LANDMARK = re.compile(r"\b(?:next to|near|nearby|beside|bordering|borders|outsi
                        # "the Village of Garden City, which is inside the Town of Hempstead": where the place named lies
                        r"(?:which|that|it) is (?:inside|in|within|part of|located in))\s+(?:the\s+)?(?:(?:town|village|city) of\s+)?$")
 # Whether a law reaches something: "does the Town's article apply to ...", "is my lot covered by ...".
-_REACH = re.compile(r"\b(?:apply|applies|applicable|cover|covers|covered|govern|governs|reach|reaches|extend|extends)\b", re.I)
+_REACH = re.compile(r"\b(?:apply|applies|applicable|cover|covers|covered|govern|governs|reach|reaches|extend|extends|"
+                    r"follow|obey|subject to|bound by|falls? under)\b", re.I)
 # The law itself is what is asked to reach ("do the village's electrical rules apply to us?"; not "does my Yonkers
 # license apply here?")
-_LAW_REACH = re.compile(r"\b(?:rules?|code|chapter|law|ordinance|regulations?|requirements?)\b[^.?!]{0,30}\b(?:apply|applies|cover|covers|"
-                        r"govern|governs|reach|reaches|extend|extends)\b", re.I)
+_LAW_REACH = re.compile(r"\b(?:rules?|code|chapter|law|ordinance|article|regulations?|requirements?)\b[^.?!]{0,30}\b(?:apply|applies|cover|covers|"
+                        r"govern|governs|reach|reaches|extend|extends)\b|"
+                        # "I live in the Village of Lawrence. Do I follow the Hempstead town stormwater article?"
+                        r"\b(?:follow|obey|go by|(?:am|are|is) (?:\w+ )?(?:subject to|bound by))\b[^.?!]{0,40}\b(?:rules?|code|chapter|law|"
+                        r"ordinance|article|regulations?|requirements?)\b", re.I)
 # Whether a permit of ours is needed ("do I need a village electrical permit to add a circuit?")
 _PERMIT_ASKED = re.compile(r"\b(?:need|needs|require[sd]?|get|pull|obtain|apply for)\s+(?:a|an|the|any)\s+(?:[\w'\u2019-]+\s+){0,3}?permits?\b", re.I)
 # A question about what a document says or requires, or how to act under it.

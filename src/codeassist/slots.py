@@ -112,6 +112,9 @@ _CIRCLE = re.compile(r"\b(?:round|circular|circle)\b[^.?!\d]{0,60}?" + _FEET + r
                      r"\b(?:round|circular|circle)\b[^.?!\d]{0,60}?\b(?:diameter (?:of |is )?(?:about |roughly )?" + _FEET +
                      r"|radius (?:of |is )?(?:about |roughly )?" + _FEET + r")")
 
+# an oval by its two widths: "an oval dog run roughly 250 ft by 220 ft across", "180 x 140 ft (an ellipse)"
+_OVAL = re.compile(r"\b(?:oval|elliptical|ellipse)\b[^.?!\d]{0,60}?" + _SIDES_FT + r"|"
+                   r"(?<![\d.])" + _SIDES_FT + r"(?:\s*across)?\s*\(?(?:an? )?(?:oval|elliptical|ellipse)\b")
 
 # "well under an acre", "less than 20,000 sq ft": the area written is a bound the work stays below, not its size
 _UNDER = re.compile(r"\b(?:under|less than|below|fewer than|smaller than|short of|shy of|not (?:even|quite))\s+"
@@ -174,6 +177,10 @@ def _area_at(q: str) -> tuple[str, float, str, int] | None:
     m = _RECTANGLE_YARDS.search(low)
     if m:
         return "sq_ft", _num(m.group(1)) * _num(m.group(2)) * SQFT_PER_SQ_YARD, low, m.start()
+    m = _OVAL.search(low)
+    if m:  # an ellipse's area: pi times its two half-widths
+        a, b = (_num(x) for x in m.groups() if x is not None)
+        return "sq_ft", float(round(math.pi * a * b / 4)), low, m.start()
     # "8 by 10 feet", "10' x 12'", "20x30 ft": the sides of a rectangle, in feet.
     m = _RECTANGLE.search(low)
     # "a 10x12 shed", "my shed is 8x10": sides with no unit, written with an x next to what they measure
@@ -338,6 +345,22 @@ def extract_dates(q: str, today: date, anchor: date | None = None) -> list[date]
 
 
 # "I emailed the official at 3 pm Wednesday; we close Friday at noon. Was that enough notice?": whether the notice told of was in time
+# A notice told by its day relative to the milestone's, with no date of its own: "if I call the village the morning
+# before, is that enough notice?", "we'll notify them two days before"
+NOTICE_DAYS_BEFORE = re.compile(r"\b(?:call|calls|calling|called|phon\w+|notif\w*|tell|tells|told|e-?mail\w*|text|texts|texted|"
+                                r"inform\w*|let (?:\w+ ){1,3}know|give (?:\w+ ){0,2}(?:notice|heads[- ]up)|gave (?:\w+ ){0,2}(?:notice|heads[- ]up))\b"
+                                r"[^.?!]{0,60}?\b(?:(?:the|a) )?(?P<n>(?:two|2|three|3) (?:full )?days?|(?:day|morning|afternoon|evening|night)) "
+                                r"(?:before|prior|earlier|ahead)\b", re.I)
+_DAYS_BEFORE = {"two": 2, "2": 2, "three": 3, "3": 3}
+
+
+def notice_days_before(q: str) -> int | None:
+    """How many days before the milestone a notice is told as given, when it is told only that way ("the morning
+    before" -> 1, "two days before" -> 2); None when it is not."""
+    m = NOTICE_DAYS_BEFORE.search(q)
+    return None if m is None else _DAYS_BEFORE.get(m.group("n").split()[0].lower(), 1)
+
+
 ENOUGH_NOTICE = re.compile(r"\b(?:enough|sufficient|adequate|timely)\s+(?:notice|heads[- ]up|warning|lead time)\b|"
                            r"\b(?:notice|heads[- ]up|notif\w*|e-?mail\w*|call)\b[^.?!]{0,40}\b(?:enough|in time|on time|sufficient|early enough)\b|"
                            r"\b(?:is|was) (?:that|this|it) (?:enough|in time|early enough|sufficient)\b|"
@@ -551,7 +574,7 @@ def extract_duration_days(q: str) -> int | None:
 
 
 _ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|wired|(?:dis|re)connect(?:ed|ing|ion|s)?|rewir(?:e|ed|es|ing)|fuse|fuses|switch(?:es)?|outlets?|receptacles?|circuits?|subpanel|"
-                         r"panel|lamp sockets?|drop cords?|journeym[ae]n|sheetrock over|breakers?|ceiling fans?|"
+                         r"panel|lamp sockets?|ceiling lights?|sconces?|junction box(?:es)?|romex|drop cords?|journeym[ae]n|sheetrock over|breakers?|ceiling fans?|"
                          r"light(?:ing)? fixtures?|(?:wired|electrical) fixtures?|string lights|recessed (?:lights?|lighting|cans?|fixtures?)|pot lights?|can lights?|"
                          r"\d+[- ]?volts?|voltage|generators?|(?:temporary|temp) (?:power|service|lighting)|ev chargers?|car chargers?|solar (?:panels?|arrays?|systems?|pv)|photovoltaic|pv|"
                          # "a 50-amp outdoor pedestal", "100 amp service"

@@ -12,8 +12,8 @@ from datetime import date
 
 from .errors import InvalidInput
 from .glossary import Glossary, load_glossary
-from .slots import ENOUGH_NOTICE, NOT_ELECTRICAL, STORM, read_slots
-from .text import clean_text, stems
+from .slots import ENOUGH_NOTICE, NOT_ELECTRICAL, STORM, notice_days_before, read_slots
+from .text import clean_text, sentences, stems
 
 # Asked in the negative or about getting out of a rule ("can I skip ...", "without a permit", "exempt"): a yes
 # or no read off the law's modal would mislead.
@@ -59,13 +59,20 @@ def without_asides(text: str) -> str:
     return re.sub(r"\([^()]*\)", lambda m: " " * len(m.group(0)), text)
 
 
+# "7B-5 item (i)", "§ 7B-6(a)(1), milestone g": the item's label after its citation.
+_ITEM_AFTER = re.compile(r"((?:§+\s*)?(?:\d+[A-Za-z]?\s*-\s*\d+|\d{3})(?:\s*\(\s*[A-Za-z0-9]{1,3}\s*\))*),?\s+"
+                         r"(?:item|milestone|sub-?item|letter|clause|paragraph|subparagraph|exemption|condition)\s+"
+                         r"\(?([A-Za-z]|\d{1,2})\)?(?![\w(])", re.I)
+
+
 def items_cited(q: str) -> str:
-    """The question with each item named before its citation written after it: "item f in 7B-6(a)(1)" ->
-    "7B-6(a)(1)(f)"."""
-    return _ITEM_OF.sub(lambda m: f"{m.group(2)}({m.group(1)})", q)
+    """The question with each item named with its citation written after it, or after its citation: "item f in
+    7B-6(a)(1)" and "7B-6(a)(1) item f" -> "7B-6(a)(1)(f)"."""
+    q = _ITEM_OF.sub(lambda m: f"{m.group(2)}({m.group(1)})", q)
+    return _ITEM_AFTER.sub(lambda m: f"{m.group(1)}({m.group(2)})", q)
 
 
-_LOOKUP_WORDS = re.compile(r"\b(what does|what do|show|say|says|text of|read|full text|quote|look ?up|open|cite|"
+_LOOKUP_WORDS = re.compile(r"\b(what does|what do|show|say|says|text of|read|full text|quote|look ?up|open|cite|summar(?:y|ize|ise)|"
                            r"what'?s in|what is in|wording|verbatim|pull (?:up|out)|bring up|display|print|"
                            r"(?:can|could|may) (?:i|we) see|let me see|"
                            # "Tuckahoe 7B-5(g) -- which exemption is that one?", "what milestone is 7B-6(a)(1)(g)?"
@@ -102,6 +109,17 @@ COMPARATIVE = re.compile(r"\b(?:worse|better|stricter|tougher|harsher|higher|low
 _THAN = re.compile(COMPARATIVE.pattern + r"[^.?!]{0,40}?\bthan\b", re.I)
 # "doing work in Scarsdale - do I register there the way I did in Tuckahoe?": the place named after it is the model
 _AS_DONE_IN = re.compile(r"\b(?:the way|like|as) (?:i|we|you|they|he|she) (?:did|do|had to|have to|have|had) (?:it |that )?(?:in|for|with)\b", re.I)
+
+# "licensed in New Rochelle ... Is there a different fee for that than for a new license?": a thing is the other side
+_THAN_A_THING = re.compile(r"\bthan (?:for |with |to |on |under )?(?:a|an)\b", re.I)
+
+
+def _compares_with(q: str, other_place: str) -> bool:
+    """Does the question compare its municipality's law with the other place's? A sentence that compares with a
+    thing ("than for a new license") and does not name the place compares nothing with it."""
+    place = other_place.lower()
+    return any((_COMPARE.search(s) or _THAN.search(s) or _AS_DONE_IN.search(s))
+               and (place in s.lower() or not _THAN_A_THING.search(s)) for s in sentences(q))
 _BOTH = re.compile(r"\b(?:both|the two (?:towns|villages|municipalities|places|laws|codes|ordinances))\b", re.I)
 _FOLLOW_MUNI = re.compile(r"^(?:and |but |ok(?:ay)?,? )?(?:what|how) about (?:in |for )?(?P<rest>.+?)\??$|^(?:and|same) (?:in|for) (?P<rest2>.+?)\??$", re.I)
 _FOLLOW_AREA = re.compile(r"^(?:and |but |what )?(?:if|about if|what if)\b.*\b(acre|acres|sq|square|feet)\b", re.I)
@@ -300,7 +318,7 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
         slots = read_slots(q, date.today())[0]
     # "I'm licensed in White Plains; can I work in Tuckahoe?" is about Tuckahoe, but "is Tuckahoe's law the same as
     # White Plains'?" or "is the fine higher than in Yonkers?" asks of a law the corpus does not hold.
-    if other_place and (not n_named or _COMPARE.search(q) or _THAN.search(q) or _AS_DONE_IN.search(q)):
+    if other_place and (not n_named or _compares_with(q, other_place)):
         return Route("abstain", other_place=other_place)
     glossary = glossary or load_glossary()
     subject = glossary.other_subject(q)
@@ -341,7 +359,8 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
         return Route("calculator", calculator="penalty")
     rain = "inches" in slots and re.search(STORM, low)
     if rain or (_DEADLINE.search(q) and ("dates" in slots or "inches" in slots)) or \
-            (len(slots.get("dates") or ()) > 1 and ENOUGH_NOTICE.search(q)):
+            (len(slots.get("dates") or ()) > 1 and ENOUGH_NOTICE.search(q)) or \
+            (len(slots.get("dates") or ()) == 1 and ENOUGH_NOTICE.search(q) and notice_days_before(q) is not None):
         return Route("calculator", calculator="deadlines")
     if "area_beyond_lot" in slots:  # "a 5,000-acre driveway on a quarter-acre lot": the figures are asked back
         return Route("calculator", calculator="applicability")

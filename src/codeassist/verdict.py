@@ -162,6 +162,11 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
             return "Yes" if headnote_verdict(plan, hit) == "Yes" else None
         return spoken
     if A.IS_THERE.search(clause) and not A.RULE_AGAINST.search(clause):
+        either = A.EITHER_OR.search(plan.query)
+        if either and not _NEED_ASKED.match(plan.query, either.start()):
+            # "is there a fee category for alterations, or only for new work?": Yes or No answers the first half
+            plan = plan.model_copy(update={"query": plan.query[:either.start()].rstrip(" ,") + "?"})
+            clause = plan.query[asking_clause(plan.query):]
         if A.IS_THERE.search(hit.yes_no_text or "") and close_enough(hit, said):
             # "is there a grace period after December 31?" is a headnote question of its own (No): its answer,
             # and never a Yes for a binding rule against it

@@ -1112,6 +1112,24 @@ def test_a_notice_told_with_its_hour_is_checked_against_the_48_hours(assistant, 
         assert "the earliest it can be is 10:00 on Wednesday, March 3, 2027" in ans.lead, ans.lead
 
 
+@pytest.mark.parametrize("q, lead", [
+    # any hour on the day before a 7:30 am milestone is at most 31.5 hours ahead: short of 48
+    ("Final grading wraps up Friday 5/7/27 at 7:30 am. If we phone the village the afternoon before, is that enough "
+     "notice?", "No: notice given any time on Thursday, May 6, 2027 comes at most 31.5 hours before 07:30 on Friday, "
+     "May 7, 2027, less than the 48 hours required. The latest notice was Wednesday, May 5, 2027 at 07:30"),
+    # three days before: any hour is at least 55 hours ahead of a 7 am start
+    ("Start of construction is Monday, June 7, 2027 at 7 am. We'll notify the village three days before. Is that "
+     "enough notice?", "Yes: notice given any time on Friday, June 4, 2027 comes at least 55 hours before 07:00"),
+    # two days before: it depends on the hour
+    ("Start of construction is Monday, June 7, 2027 at 7 am. We'll notify the village two days before. Is that "
+     "enough notice?", "Only if given by Saturday, June 5, 2027 at 07:00"),
+])
+def test_a_notice_told_by_its_day_before_the_milestone_is_checked_whatever_the_hour(assistant, corpus, q, lead):
+    ans = ask(assistant, corpus, q, municipality="tuckahoe")
+    assert ans.calculator == "deadlines", ans.answer
+    assert ans.lead.startswith(lead), ans.lead
+
+
 @pytest.mark.parametrize("q, verdict", [
     ("A Town stormwater violation notice was served on me Thursday, April 1, 2027. Today's April 14. "
      "Am I still inside the appeal window?", "Yes"),
@@ -1322,3 +1340,17 @@ def test_a_phrase_quoted_word_for_word_from_a_provision_makes_it_relevant():
     assert _quotes_from('is "Nature  Functions" how it is printed?', text)
     assert not _quotes_from("does it say 'natural functions'?", text)
     assert not _quotes_from("the word 'site' there?", text)  # one word quoted is no phrase
+
+
+@pytest.mark.parametrize("q, part", [
+    ("Tuckahoe clerk here: what does 7-11 say about the certificate of insurance?", "tuckahoe:7-11(k)"),
+    ("What does 7B-6 say about violations found at an inspection?", "tuckahoe:7B-6(a)(2)"),
+])
+def test_what_a_section_says_about_a_topic_is_its_part_on_that_topic(assistant, corpus, q, part):
+    ans = ask(assistant, corpus, q, municipality="tuckahoe")
+    assert ans.intent == "lookup" and ans.citations[0].id == part, [c.id for c in ans.citations]
+
+
+def test_what_a_section_says_with_no_topic_is_the_whole_section(assistant, corpus):
+    ans = ask(assistant, corpus, "What does 7-11 say?", municipality="tuckahoe")
+    assert ans.citations[0].id == "tuckahoe:7-11"

@@ -1104,3 +1104,15 @@ def test_is_that_enough_or_do_we_need_more_is_answered_for_its_first_half(corpus
     h = _provision_hit(corpus, "hempstead:391(B)(1)(l)", "yes", "Must the plan include a maintenance schedule for the "
                        "erosion and sediment control practices?", 0.72)
     assert yes_no(plan, h, h.text) == verdict
+
+
+@pytest.mark.parametrize("q, verdict", [
+    # "is there X, or only Y?": Yes or No answers whether there is X
+    ("Is there a permit fee category in Tuckahoe that takes in repairs to old wiring, or only one for new work?", "Yes"),
+    ("Is there a Tuckahoe permit fee category covering repairs to existing wiring?", "Yes"),
+])
+def test_is_there_x_or_only_y_is_answered_for_its_first_half(corpus, q, verdict):
+    plan = Planner(corpus).build(q, "tuckahoe")
+    h = _provision_hit(corpus, "tuckahoe:7-11(f)(5)", "yes", "Is there a permit fee category that covers alterations "
+                       "or repairs to existing wiring?", 0.8)
+    assert yes_no(plan, h, h.text) == verdict

@@ -245,6 +245,10 @@ def test_whether_each_day_or_week_counts_is_answered_by_the_laws_unit(muni, ques
     # the amount is what is asked, not whether the third tier applies (it does; $1,200 is over its top)
     (2, "Can the court fine $1,200 on the third conviction?", "No. Tier 3"),
     (2, "third conviction: can the court fine $800?", "Yes. Tier 3"),
+    # whether the amount is over the limit: within the tier is No
+    (0, "first offense and the judge fined exactly $350. Is that over the limit?", "No. Tier 1"),
+    (0, "first offense, fined $500. Is that above the max?", "Yes. Tier 1"),
+    (1, "second conviction, fined $900. Is that more than the law allows?", "Yes. Tier 2"),
 ])
 def test_a_dollar_amount_asked_about_is_checked_against_the_tiers(priors, question, lead):
     from codeassist.calculators.penalty import headline

@@ -30,7 +30,8 @@ from codeassist.calculators._refs import Ref, citation, rules_for, short_name, s
 from codeassist.corpus.rules import DeadlinesRules, Milestone as MilestoneRule
 from codeassist.calculators.penalty import add_years
 from codeassist.models import Step
-from codeassist.slots import ENOUGH_NOTICE, EVENT_PATTERNS, STORM, dated_times, dates_at, dates_told_with, event_dates
+from codeassist.slots import (ENOUGH_NOTICE, EVENT_PATTERNS, STORM, dated_times, dates_at, dates_told_with, event_dates,
+                              notice_days_before)
 
 DEFAULT_HORIZON_DAYS = 90
 NAMED_IN_HEADLINE = 3  # dated obligations the first line names, each with its day; more are listed below it
@@ -68,6 +69,9 @@ class Milestone(BaseModel):
     notified: CalDateTime | None = Field(
         default=None, description="When the enforcement official was told of it, if the question says (YYYY-MM-DDTHH:MM): "
         "the answer says whether that was in time.")
+    notified_on: CalDate | None = Field(
+        default=None, description="The day the enforcement official was told of it, when the hour is not known: the "
+        "answer says whether any hour of that day was in time, none was, or it depends on the hour.")
 
 
 class DeadlinesInput(BaseModel):
@@ -109,6 +113,8 @@ class DeadlinesInput(BaseModel):
                     raise ValueError(f"unknown milestone {m.name!r}; {short_name(self.municipality)} lists: {valid}")
         for m in self.milestones:
             m.notified = _local(m.notified)
+            if m.notified is not None and m.notified_on is not None:
+                raise ValueError("give either notified (a day and an hour) or notified_on (a day), not both")
         self.wiring_concealment_notice = _local(self.wiring_concealment_notice)
         return self
 
@@ -283,10 +289,21 @@ def _notices(inp: DeadlinesInput, rules: DeadlinesRules, out: DeadlinesOutput) -
             out.steps.append(step(f"Notice given {m.notified:%Y-%m-%d %H:%M}: {_hours(abs(given))} hours "
                                   f"{'before' if given >= 0 else 'after'} {begins:%Y-%m-%d %H:%M}, "
                                   f"{'at least' if given >= hours else 'less than'} {hours} before.", rules.notice_rule))
+        if m.notified_on is not None:
+            most, least = _day_gap(m.notified_on, begins)
+            out.steps.append(step(f"Notice given on {m.notified_on}, hour unknown: from {_hours(least)} to {_hours(most)} hours "
+                                  f"before {begins:%Y-%m-%d %H:%M}, by the hour it was given.", rules.notice_rule))
     if inp.milestones:
         out.steps.append(step(f"The applicant must notify at least {hours} hours before each listed milestone.", rules.notice_rule))
         if rules.milestones_caveat:
             out.caveats.append(rules.milestones_caveat)
+
+
+def _day_gap(day: date, begins: datetime) -> tuple[float, float]:
+    """The most and the fewest hours between some time on `day` and `begins`: from its first minute, and from its
+    end (the next day's first minute)."""
+    first = datetime.combine(day, time(0))
+    return (begins - first).total_seconds() / 3600, (begins - first - timedelta(days=1)).total_seconds() / 3600
 
 
 def _hours(h: float) -> str:
@@ -431,6 +448,13 @@ def read_slots(slots: dict, question: str, municipality: str, prior: dict | None
     elif event in (None, "construction_start") and len(slots.get("dates") or ()) > 1 and ENOUGH_NOTICE.search(question) and \
             (told := _notice_told(question, municipality, event, today)) is not None:
         data["milestones"] = [told]
+    elif event in (None, "construction_start") and len(slots.get("dates") or ()) == 1 and ENOUGH_NOTICE.search(question) and \
+            (before := notice_days_before(question)) is not None and \
+            (key := "start_of_construction" if event else _milestone_named(question, municipality)) is not None:
+        # "we finish rough grading Thursday 4/1 at 7:30 am. If I call the morning before, is that enough notice?"
+        data["milestones"] = [{"name": milestones(municipality)[key].quote.rstrip(".;"), "date": d0.isoformat(),
+                               "notified_on": (d0 - timedelta(days=before)).isoformat(),
+                               **({"start_time": slots["time"]} if slots.get("time") else {})}]
     elif event in (None, "construction_start") and slots.get("dates") and ASKS_A_DAY.search(question) and \
             (named := _milestone_named(question, municipality)) is not None and \
             (event is None or (len(slots["dates"]) == 1 and named != "start_of_construction")):
@@ -541,6 +565,20 @@ def headline(out: DeadlinesOutput, names: dict[str, str], data: dict | None = No
     first = obs[0]
     when = _day(first.due) + (f" at {first.due_time.strftime('%H:%M')}" if first.due_time else "")
     told = next((m for m in (data or {}).get("milestones") or () if m.get("notified")), None)
+    told_day = next((m for m in (data or {}).get("milestones") or () if m.get("notified_on")), None)
+    if told_day is not None and first.kind == "milestone_notice":
+        # "... if I call the village the morning before, is that enough notice?": whatever the hour that day
+        day = date.fromisoformat(str(told_day["notified_on"]))
+        begins = datetime.combine(date.fromisoformat(str(told_day["date"])), time.fromisoformat(str(told_day.get("start_time") or "00:00")))
+        needed = round((begins - datetime.combine(first.due, first.due_time or time(0))).total_seconds() / 3600)
+        most, least = _day_gap(day, begins)
+        at = f"{begins:%H:%M} on {_day(begins.date())}"
+        if most < needed:
+            return (f"No: notice given any time on {_day(day)} comes at most {_hours(most)} hours before {at}, less than "
+                    f"the {needed} hours required. The latest notice was {when} ({where}).")
+        if least >= needed:
+            return f"Yes: notice given any time on {_day(day)} comes at least {_hours(least)} hours before {at}; the rule asks at least {needed} hours ({where})."
+        return f"Only if given by {when}: the rule asks at least {needed} hours before {at} ({where})."
     if told is not None and first.kind == "milestone_notice":
         # "I emailed at 3 pm Wednesday; we close at noon Friday. Enough notice?": the hours between say whether
         notified = datetime.fromisoformat(str(told["notified"]))

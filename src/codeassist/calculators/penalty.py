@@ -357,7 +357,22 @@ def _amount_verdict(question: str, out: PenaltyOutput, stated: bool) -> str:
     """'Yes. ' or 'No. ' when a yes/no question names a dollar amount for the fine, or a range ("does the
     $350-$700 tier apply?"): 'No. ' above any tier's fine; else within (the same range as) the computed tier's
     or not, when the question says which offense it is (`stated`: prior offenses, or "first"); else '' (a
-    second offense may be fined what a first may not)."""
+    second offense may be fined what a first may not). A question asking whether one amount is over the limit
+    ("fined exactly $350 ... is that over the limit?") takes the opposite answer."""
+    verdict = _amount_allowed(question, out, stated)
+    if verdict and _OVER_ASKED.search(question) and len(_AMOUNT.findall(question)) == 1 and not _RANGE_END.search(question):
+        return "No. " if verdict == "Yes. " else "Yes. "
+    return verdict
+
+
+# "is that over the limit?", "does $900 exceed the max?", "is that too much?": whether the amount is beyond the law's
+_OVER_ASKED = re.compile(r"\b(?:over|above|exceed\w*|beyond|more than|higher than|past) (?:the |their |its )?"
+                         r"(?:legal )?(?:limit|max\w*|cap|ceiling|allowed|law allows|law permits)\b|"
+                         r"\btoo (?:high|much|steep)\b|\bexcessive\b", re.I)
+
+
+def _amount_allowed(question: str, out: PenaltyOutput, stated: bool) -> str:
+    """_amount_verdict's answer to whether the amount is one the law allows."""
     amounts = [float(f.replace(",", "")) * (1000 if k else 1) for f, k in _AMOUNT.findall(question)]
     amounts += [float(m[1].replace(",", "")) for m in _RANGE_END.finditer(question)]  # "$350-700": 700 is dollars too
     if not 1 <= len(amounts) <= 2 or out.fine_max is None or not _AMOUNT_ASKED.search(question):
