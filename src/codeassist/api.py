@@ -485,7 +485,7 @@ _OPENS_QUESTION = re.compile(r"\s*(?:" + _QUESTION_OPENERS + r")\b", re.I)
 def _asks_what_is(plan: QueryPlan) -> bool:
     """"what's the Blue Book everyone keeps mentioning?" asks what the term is, however it goes on."""
     return bool(re.match(r"\s*(?:so\s+|ok\s+)?(?:what|who)(?:'s|\s+is|\s+are|\s+was)\s+(?:(?:the|a|an|this|that)\s+)?"
-                         + re.escape(plan.term or ""), plan.query, re.I))
+                         + re.escape(plan.term or "") + r"(?!['’]s\b)", plan.query, re.I))
 
 
 def _leads_clearly(hits: list[Hit], close: float) -> bool:

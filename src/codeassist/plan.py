@@ -224,7 +224,8 @@ _LABELS = r"(?:\s*(?:\(\s*[A-Za-z0-9]{1,3}\s*\)|(?<=[\s\d)])[A-Za-z](?![A-Za-z])
 # A word naming the level of the label after a number: "392 subsection B", "7-5 paragraph (a)".
 _SUBLABEL = re.compile(r"(?<=[\d)])\s*,?\s+(?:sub-?sections?|sub-?divisions?|(?:sub)?paragraphs?|items?|clauses?|subsec\.?|para\.?)"
                        r"(?=\s+\(?[A-Za-z0-9]{1,3}\)?(?![\w-]))", re.I)
-_STOP_AFTER_TERM = r"(?=\s*(?:$|[?.!,;:()'\"’”]|\b(?:in|under|for|mean|means|exactly|according|per|mean\w*|is|as|of the)\b))"
+# (not a possessive: "what are the Design Manual's requirements for porous pavement?" asks what the manual holds)
+_STOP_AFTER_TERM = r"(?=\s*(?:$|[?.!,;:()\"”]|['’](?!s\b)|\b(?:in|under|for|mean|means|exactly|according|per|mean\w*|is|as|of the)\b))"
 _DEF_CUE_BEFORE = (r"(?:what(?:'s|’s|s| is| are)|who(?:'s| is)|define[sd]?|definition of|defn?\.? of|meaning of|count(?:s|ed)? as|"
                    r"considered(?: to be)?|qualif(?:y|ies) as|is (?:that|this|it) (?:a|an)|mean by|"
                    # "is a 12x14 pool house a building?": whether a thing is what the term names

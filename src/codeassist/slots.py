@@ -344,7 +344,6 @@ def extract_dates(q: str, today: date, anchor: date | None = None) -> list[date]
     return [d for _, d in dates_at(q, today, anchor)]
 
 
-# "I emailed the official at 3 pm Wednesday; we close Friday at noon. Was that enough notice?": whether the notice told of was in time
 # A notice told by its day relative to the milestone's, with no date of its own: "if I call the village the morning
 # before, is that enough notice?", "we'll notify them two days before"
 NOTICE_DAYS_BEFORE = re.compile(r"\b(?:call|calls|calling|called|phon\w+|notif\w*|tell|tells|told|e-?mail\w*|text|texts|texted|"
@@ -361,6 +360,7 @@ def notice_days_before(q: str) -> int | None:
     return None if m is None else _DAYS_BEFORE.get(m.group("n").split()[0].lower(), 1)
 
 
+# "I emailed the official at 3 pm Wednesday; we close Friday at noon. Was that enough notice?": whether the notice told of was in time
 ENOUGH_NOTICE = re.compile(r"\b(?:enough|sufficient|adequate|timely)\s+(?:notice|heads[- ]up|warning|lead time)\b|"
                            r"\b(?:notice|heads[- ]up|notif\w*|e-?mail\w*|call)\b[^.?!]{0,40}\b(?:enough|in time|on time|sufficient|early enough)\b|"
                            r"\b(?:is|was) (?:that|this|it) (?:enough|in time|early enough|sufficient)\b|"

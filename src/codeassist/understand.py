@@ -109,7 +109,6 @@ COMPARATIVE = re.compile(r"\b(?:worse|better|stricter|tougher|harsher|higher|low
 _THAN = re.compile(COMPARATIVE.pattern + r"[^.?!]{0,40}?\bthan\b", re.I)
 # "doing work in Scarsdale - do I register there the way I did in Tuckahoe?": the place named after it is the model
 _AS_DONE_IN = re.compile(r"\b(?:the way|like|as) (?:i|we|you|they|he|she) (?:did|do|had to|have to|have|had) (?:it |that )?(?:in|for|with)\b", re.I)
-
 # "licensed in New Rochelle ... Is there a different fee for that than for a new license?": a thing is the other side
 _THAN_A_THING = re.compile(r"\bthan (?:for |with |to |on |under )?(?:a|an)\b", re.I)
 
@@ -120,6 +119,8 @@ def _compares_with(q: str, other_place: str) -> bool:
     place = other_place.lower()
     return any((_COMPARE.search(s) or _THAN.search(s) or _AS_DONE_IN.search(s))
                and (place in s.lower() or not _THAN_A_THING.search(s)) for s in sentences(q))
+
+
 _BOTH = re.compile(r"\b(?:both|the two (?:towns|villages|municipalities|places|laws|codes|ordinances))\b", re.I)
 _FOLLOW_MUNI = re.compile(r"^(?:and |but |ok(?:ay)?,? )?(?:what|how) about (?:in |for )?(?P<rest>.+?)\??$|^(?:and|same) (?:in|for) (?P<rest2>.+?)\??$", re.I)
 _FOLLOW_AREA = re.compile(r"^(?:and |but |what )?(?:if|about if|what if)\b.*\b(acre|acres|sq|square|feet)\b", re.I)

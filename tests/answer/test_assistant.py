@@ -1354,3 +1354,9 @@ def test_what_a_section_says_about_a_topic_is_its_part_on_that_topic(assistant, 
 def test_what_a_section_says_with_no_topic_is_the_whole_section(assistant, corpus):
     ans = ask(assistant, corpus, "What does 7-11 say?", municipality="tuckahoe")
     assert ans.citations[0].id == "tuckahoe:7-11"
+
+
+def test_what_a_manual_the_law_names_requires_is_a_gap_not_its_definition(assistant, corpus):
+    ans = ask(assistant, corpus, "What are the Design Manual's sizing rules for a rain garden on a Town project?",
+              municipality="hempstead")
+    assert ans.abstained and "Design Manual" in ans.lead and ans.intent != "definition", ans.answer

@@ -1835,3 +1835,10 @@ def test_a_negative_question_typed_without_its_apostrophe_is_yes_no(build):
 def test_moving_a_ceiling_light_is_electrical_work(build):
     plan = build("Relocating the ceiling light in our den a few feet with new cable. Permit needed?", "tuckahoe")
     assert plan.slots.get("electrical") and plan.calculator == "electrical_permit"
+
+
+def test_a_defined_term_in_the_possessive_is_not_the_definition_asked(build):
+    # what the manual holds is asked, not what "Design Manual" means
+    assert build("What are the Design Manual's sizing rules for a rain garden on a Town project?", "hempstead") \
+        .asked_definitions == ()
+    assert build("What is the Design Manual?", "hempstead").asked_definitions == ("hempstead:390/design-manual",)
