@@ -647,12 +647,12 @@ def _answered_elsewhere(corpus: "Corpus", scorer: Scorer, backend: SearchBackend
     most of it (OTHER_MIN_COVERAGE), and its text comes at least as close in meaning (`_closeness`):
     the question is about something only the other law says ("does Tuckahoe's plan have to be prepared by a
     landscape architect?" - only Hempstead's text names who prepares a plan)."""
-    if own >= OWN_WEAK_COVERAGE:
-        return None
+    if own >= OWN_WEAK_COVERAGE or any(c.startswith(muni + ":") for c in plan.citations):
+        return None  # a provision of its own the question cites by number is what it asks about
     for other in corpus.municipalities:
         if other == muni:
             continue
-        hits = backend.search_plan(plan.for_municipality(other), k=5)
+        hits = [h for h in backend.search_plan(plan.for_municipality(other), k=5) if h.id.startswith(other + ":")]
         best, cov = _rank_candidates(corpus, scorer, plan, hits)
         if best and cov - own >= OTHER_TEXT_MARGIN and cov >= OTHER_MIN_COVERAGE and _closeness(hits) >= own_closeness \
                 and not _says_too(corpus, muni, scorer.passage(plan.expanded, corpus.full_text(best[0][2].id))[0]):

@@ -1360,3 +1360,29 @@ def test_what_a_manual_the_law_names_requires_is_a_gap_not_its_definition(assist
     ans = ask(assistant, corpus, "What are the Design Manual's sizing rules for a rain garden on a Town project?",
               municipality="hempstead")
     assert ans.abstained and "Design Manual" in ans.lead and ans.intent != "definition", ans.answer
+
+
+def test_the_other_municipalitys_text_is_only_its_own_provisions(corpus):
+    # The real retriever pins a provision the question cites whatever municipality is searched: a Town item
+    # returned by the Village's search is never "the Village's text", and a Town item cited by number is what
+    # the question asks about, however few of its words the item holds.
+    from codeassist.answer import _answered_elsewhere
+    from codeassist.compose import Scorer
+    from codeassist.plan import Planner
+
+    town = corpus.get("hempstead:construction-inspection(A)(1)(c)")  # "Completion of site clearing."
+
+    class Leaky(PlanSearch):
+        def __init__(self):
+            self.corpus = corpus
+
+        def search_plan(self, plan, k=5):
+            return [Hit(id=town.id, municipality=town.municipality, citation=town.citation, heading=town.heading,
+                        text=town.text, score=1.0, retrievers=("citation",))]
+
+    planner, scorer = Planner(corpus), Scorer(corpus)
+    plain = planner.build("is completion of site clearing a milestone?", "hempstead")
+    assert _answered_elsewhere(corpus, scorer, Leaky(), plain, "hempstead", own=0.0) is None
+    cited = planner.build("Town construction inspection (A)(1)(c): completion of site clearing?", "hempstead")
+    assert town.id in cited.citations
+    assert _answered_elsewhere(corpus, scorer, Leaky(), cited, "hempstead", own=0.0) is None

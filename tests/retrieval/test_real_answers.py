@@ -63,6 +63,16 @@ def test_what_only_the_other_municipality_says(assistant, corpus):
     assert all(c.id.startswith("tuckahoe:") for c in ans.citations)
 
 
+def test_a_provision_cited_by_number_is_never_said_to_be_the_other_municipalitys(assistant, corpus):
+    # A one-line item ("Completion of site clearing.") holds little of the question's words; the other
+    # municipality's search still ranks the cited Town item first, which is not the Village's text.
+    ans = ask(assistant, corpus, "Town inspection item (A)(1)(d) in the construction inspection section: "
+              "what stage does that cover?", "hempstead")
+    assert not ans.abstained, ans.answer
+    assert "hempstead:construction-inspection(A)(1)(d)" in [c.id for c in ans.citations]
+    assert "Village of Tuckahoe" not in ans.answer
+
+
 def test_what_the_asked_municipalitys_text_settles_is_answered_from_it(assistant, corpus):
     # Only Hempstead's text lets the officer accept a certification; Tuckahoe's says the officer "shall accept and
     # review all" plans, and its headnote asks this in the negative: "No.", from Tuckahoe's text alone.
