@@ -137,6 +137,16 @@ def claims_another_figure(question: str, said: str) -> bool:
     return bool(given) and value not in given
 
 
+def names_another_identifier(asked: str, said: str) -> bool:
+    """The asking clause names a permit or form by its identifier ("is GP-02-02 the permit my site needs?") and
+    the words quoted name only other identifiers of its kind ("GP-02-01"): the one asked about is not the one the
+    law names."""
+    mine = {m.upper() for m in _IDENTIFIER.findall(asked)}
+    given = {m.upper() for m in _IDENTIFIER.findall(said)}
+    kinds = {m.split("-")[0] for m in mine}
+    return bool(mine) and not (mine & given) and any(g.split("-")[0] in kinds for g in given)
+
+
 # "our sediment trap is a third full": how much of a thing's capacity the question says is used up
 _SHARE_WORDS = {"a quarter": 25.0, "one quarter": 25.0, "a fourth": 25.0, "a third": 100 / 3, "one third": 100 / 3,
                 "half": 50.0, "two thirds": 200 / 3, "three quarters": 75.0}

@@ -33,6 +33,9 @@ _CUE_BEFORE = re.compile(r"\b(?:(?:town|village|city|county|hamlet) of|county\s*
 _WEAK_CUE_BEFORE = re.compile(r"\b(?:in|near|from|at|outside|around)\s+$")
 _CUE_AFTER = re.compile(r"(?:'s|')?(?:\s*,\s*|\s+)(?:ny|n\.y\.|new york|nj|n\.j\.|county)(?![\w-])")
 _SENTENCE_END_AFTER = re.compile(r"(?:'s|')?\s*(?:[?.!;,:)]|$)")
+# "Sea Cliff stormwater rules for ...": a capitalised name before the words of a local law or its offices
+_LAW_AFTER = re.compile(r"(?:'s|')?\s+(?:stormwater|storm water|erosion|electrical|building|zoning|village|town|city|code|codes|"
+                        r"rules?|laws?|ordinances?|permits?|regulations?|requirements?|inspectors?|officials?)\b")
 _STATE_CODE_AFTER = re.compile(r"(,\s*|\s+)([A-Z]{2})(?![\w-])")
 _STATE_GAP = re.compile(r"(?:'s|')?\s*,?\s*$")
 _STATE_CODE = re.compile(r"\s*,\s*([A-Z]{2})(?![\w-])")
@@ -367,7 +370,10 @@ class Gazetteer:
             return True
         if _WEAK_CUE_BEFORE.search(before):
             return text[start].isupper() or bool(_SENTENCE_END_AFTER.match(after))
-        return False
+        # written as a name (every word capitalised), of more than one word or not opening a sentence
+        as_name = all(w[:1].isupper() for w in text[start:end].split())
+        opens = not text[:start].strip() or text[:start].rstrip()[-1:] in ".?!"
+        return as_name and (" " in text[start:end].strip() or not opens) and bool(_LAW_AFTER.match(after))
 
     def _state_code_after(self, text: str, start: int, end: int) -> bool:
         """'Springfield, IL'; without the comma ('Austin TX') only a capitalised name and a state's code."""

@@ -130,8 +130,10 @@ _METHOD_ASKED = re.compile(r"\bhow (?:does|do|did|will|would|is|are)\b[^?.]{0,40
 # A document the applicant prepares, asked whether it must show something: "require the plan to deal with where it
 # goes and how big it is", "do the drawings have to say how deep the drywell is".
 _SHOWN_IN_PLAN = re.compile(r"\b(?:plans?|swpp\w*|drawings?|maps?|applications?|reports?|submissions?|sheets?)\s+"
-                            r"(?:(?:to|has to|have to|must|should|needs? to|also|actually|even|(?:is|are) required to)\s+){1,3}"
-                            r"(?:deal with|address|show|say|state|specify|include|cover|describe|indicate|give|list)\b"
+                            r"(?:(?:to|has to|have to|must|should|needs? to|also|actually|even|(?:is|are) required to)\s+){0,3}"
+                            # "our SWPPP drawing shows where the drywells go but not how big they are"
+                            r"(?:deals? with|address(?:es)?|show[sn]?|showed|says?|state[sd]?|specif(?:y|ies|ied)|include[sd]?|"
+                            r"cover(?:s|ed)?|describe[sd]?|indicate[sd]?|gives?|list(?:s|ed)?)\b"
                             r"[^?.]{0,40}$", re.I)
 _MEASURE = re.compile(
     r"\bhow (?:tall|high|deep|wide|far|close|near|big|large|heavy|thick|steep)\b"
@@ -190,7 +192,9 @@ _CONTENTS = re.compile(
     # "where's the procedure the erosion chapter points to?", "7B-4(c) sends me to 7-3 - can you pull it up?"
     r"\b(?:points?|pointed|refers?|referred|sends? (?:me|us|you)|directs? (?:me|us|you))\s+(?:\w+\s+)?to\b|\bcross[- ]?referenc\w*|\bpull (?:it |that |this )?up\b|"
     # "when do I file the NOI under the state general permit?": what that permit requires
-    r"\bunder (?:the |a |an )?(?:[\w-]+ ){0,4}?(?:general )?permit\b|\bfile (?:the |an? |my |our )?(?:noi|notice of intent)\b|"
+    r"\bunder (?:the |a |an )?(?:[\w-]+ ){0,4}?(?:general )?permit\b|"
+    # "does Tuckahoe's site plan review under Appendix A call for a landscaping plan?": the appendix's rules
+    r"\bunder (?:the )?(?:village\W?s )?appendix [a-z]\b|\bfile (?:the |an? |my |our )?(?:noi|notice of intent)\b|"
     # "which waters are on the 303(d) list?", "what's the actual penalty in § 1-7?": what the document holds
     r"\b(?:which|what) \w+(?: \w+){0,4} (?:are|is) (?:on|in|listed)\b|\bwhat(?:'s| is) the (?:actual |exact )?\w+(?: \w+)? (?:in|under)\b|"
     # "is Hewlett Bay on the 303(d) list?": whether something is in what a document lists

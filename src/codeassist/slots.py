@@ -622,8 +622,9 @@ ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
      r"(?:ditch|swale|drainage (?:ditch|channel|swale)|channel|culvert)s?)\b", "routine_maintenance"),
     (r"\b(repair\w* (?:to )?(?:the |a |an |our )?(?:stormwater|smp|drainage|detention|retention|basin|pond)|"
      # "rebuilding a collapsed drywell the SMO told us to fix"
-     r"(?:rebuild\w*|fix\w*|repair\w*|replac\w*|reconstruct\w*) (?:a |an |the |our |that |this )?(?:collapsed |broken |failed |failing |"
-     r"clogged |damaged |caved[- ]in |sunken )?(?:dry ?wells?|catch basins?|leaching (?:pools?|basins?)|recharge basins?|bioswales?|"
+     # "the SMO told our condo to unclog and rebuild part of our swale"
+     r"(?:rebuild\w*|fix\w*|repair\w*|replac\w*|reconstruct\w*) (?:(?:part|a section|a portion|sections|parts) of )?(?:a |an |the |our |that |this )?(?:collapsed |broken |failed |failing |"
+     r"clogged |damaged |caved[- ]in |sunken )?(?:dry ?wells?|catch basins?|leaching (?:pools?|basins?)|recharge basins?|bioswales?|(?:grass(?:ed)? )?swales?|"
      r"rain gardens?|(?:stormwater|detention|retention) (?:tanks?|chambers?|vaults?|systems?))|"
      # "our leaching pools are failing. If we replace them ..."
      r"(?:dry ?wells?|catch basins?|leaching (?:pools?|basins?)|recharge basins?)\b[^?!]{0,80}?\b(?:rebuild|fix|repair|replac)\w* (?:them|it)\b)\b",

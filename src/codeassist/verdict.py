@@ -139,6 +139,8 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return share  # "a third full of silt. Do we have to clean it out?" against "reduced by 50%": not yet
     if A.claims_another_figure(plan.query, said):
         return "No"  # "I heard the appeal window is 30 days. Right?" against "within 15 days"
+    if A.names_another_identifier(plan.query[asking_clause(plan.query):], said):
+        return "No"  # "is GP-02-02 the permit my construction site needs?" against "... General Permit GP-02-01"
     if _REFUSAL_ASKED.search(plan.query[asking_clause(plan.query):]) and _SHALL_GRANT.search(said) and \
             not _FALLS_SHORT.search(plan.query):
         return "No"  # "can the SMO decline to approve it because neighbors object?" against "who shall approve the SWPPP if ..."
@@ -229,8 +231,12 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         # "can I get in trouble for letting them keep using it?" against "no person shall ... permit the use": a
         # rule against it says Yes; whether it is allowed (No) is not what was asked
         return "Yes" if headnote == "Yes" or (headnote is None and A.PROHIBITS.search(said)) else None
-    if headnote == "Yes" and plan.asks in ("permission", "authority") and A.PROHIBITS.search(said):
-        return None  # "can they start before ...?" against "will not be reviewed until": the two disagree
+    if headnote == "Yes" and plan.asks in ("permission", "authority") and A.PROHIBITS.search(said) and \
+            not (_EXCEPT.search(said) and (hit.yes_no_similarity or 0.0) >= YES_NO_EXCEPTION_SIMILARITY):
+        # "can they start before ...?" against "will not be reviewed until": the two disagree; but a close headnote
+        # question on the rule's exception ("no further work ... except for site stabilization": "can we keep
+        # mulching the slope?") answers it
+        return None
     if headnote == "Yes" and _other_referent(clause, hit.yes_no_text or ""):
         return None  # "'Department' - is that the town engineering department?" is not "does it mean the state DEC?"
     if headnote is not None and _BOUND.search(hit.yes_no_text or "") and not _BOUND.search(plan.query) and \
@@ -295,6 +301,7 @@ YES_NO_POLARITY_MARGIN = 0.07
 # Whether the asker could be held to account for something ("can I get in trouble for ...?", "could we be fined?")
 _TROUBLE_ASKED = re.compile(r"\b(?:get|be|end up|land)\s+(?:\w+\s+)?(?:in|into)\s+(?:\w+\s+)?(?:trouble|hot water)\b|"
                             r"\bbe\s+(?:held\s+)?(?:liable|fined|penali[sz]ed|punished|cited|ticketed|prosecuted)\b", re.I)
+_EXCEPT = re.compile(r"\bexcept\b", re.I)
 # Words by which a provision grants something ("shall be entitled to a license", "recognizes", "reciprocity").
 _GRANTS = re.compile(r"\b(?:entitled|recogni[sz]\w*|reciproc\w*|honou?r\w*|accept\w*)\b", re.I)
 

@@ -111,6 +111,25 @@ def test_when_something_in_the_story_happened_is_no_figure_of_the_question(plan)
                   "nor shall the Village be held as assuming any such liability") == "No"
 
 
+def test_a_close_headnote_question_on_a_prohibitions_exception_answers(plan):
+    # "no further work ... except for site stabilization": a question about the exception takes its headnote's Yes
+    said = ("no further work shall be conducted, except for site stabilization, until any violations are corrected and "
+            "all work previously completed has received approval")
+    asked = "After a failed inspection, can we seed or mulch bare slopes to stabilize them before the violations are fixed?"
+    q = plan("the village flagged violations on our site. may we keep putting down hay on the bare bank in the meantime?")
+    assert yes_no(q, hit("yes", asked, YES_NO_EXCEPTION_SIMILARITY + 0.02), said) == "Yes"
+    # a looser match against a prohibition gives none
+    assert yes_no(q, hit("yes", asked, YES_NO_EXCEPTION_SIMILARITY - 0.05), said) is None
+
+
+def test_a_permit_named_by_another_identifier_is_not_the_one_the_law_names(corpus):
+    q = Planner(corpus).build("Is GP-02-02 the general permit our construction site must follow?", "hempstead")
+    said = "the NYS Department of Environmental Conservation SPDES General Permit for Construction Activities GP-02-01"
+    assert yes_no(q, hit(), said) == "No"
+    same = Planner(corpus).build("Is GP-02-01 the general permit our construction site must follow?", "hempstead")
+    assert yes_no(same, hit(), said) != "No"
+
+
 @pytest.mark.parametrize("question, expected", [
     ("he does electrical contracting for pay and never registered. is that legal?", "No"),
     ("he does electrical contracting for pay and is registered. is that legal?", None),

@@ -249,6 +249,10 @@ def test_whether_each_day_or_week_counts_is_answered_by_the_laws_unit(muni, ques
     (0, "first offense and the judge fined exactly $350. Is that over the limit?", "No. Tier 1"),
     (0, "first offense, fined $500. Is that above the max?", "Yes. Tier 1"),
     (1, "second conviction, fined $900. Is that more than the law allows?", "Yes. Tier 2"),
+    # asked in one word, or after a quoted amount
+    (1, "second offense within five years, and the fine was set at $1,000. Allowed?", "No. Tier 2"),
+    (1, "second offense, fined $500. Legal?", "Yes. Tier 2"),
+    (0, "the notice says penalties 'up to $10,000 per day.' Is that what the article allows?", "No. Tier 1"),
 ])
 def test_a_dollar_amount_asked_about_is_checked_against_the_tiers(priors, question, lead):
     from codeassist.calculators.penalty import headline

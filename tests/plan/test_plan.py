@@ -711,6 +711,7 @@ def test_common_plan_slot(build, question, common_plan):
      "and how big it is?", None),
     ("do the drawings have to show how deep the drywell is?", None),
     ("how big does the sediment basin have to be?", "how big"),
+    ("our site map shows where the basins go but not how big they are. Why was it rejected?", None),
 ])
 def test_questions_asking_for_a_size_distance_or_price(build, question, measure):
     assert build(question, "hempstead").measure == measure
@@ -724,6 +725,7 @@ def test_questions_asking_for_a_size_distance_or_price(build, question, measure)
     ("what does section 1-7 of the village code say?", "tuckahoe", "§ 1-7"),
     # The more specific of two overlapping names: "Appendix A ... 7-3", not all of Appendix A.
     ("what do appendix a sections 7-1.3(f) and 7-3 require?", "tuckahoe", "7-1.3(f) and 7-3"),
+    ("Does the Village's subdivision review under Appendix A require a tree survey?", "tuckahoe", "Appendix A"),
 ])
 def test_a_question_about_an_outside_documents_contents(build, question, muni, doc):
     plan = build(question, muni)
@@ -842,6 +844,9 @@ def test_a_month_and_year_date_a_registration_for_the_deadlines_calculator(build
     ("we're dredging the silted ditch behind the lot, do we need a swppp?", "routine_maintenance"),
     ("clearing 3 acres for a new drainage channel, do we need a swppp?", None),  # clearing land, not a channel
     ("dredging an existing recharge basin back to its original depth, 4 acres. exempt?", "routine_maintenance"),
+    # a practice the officer ordered rebuilt is a repair of it
+    ("the SMO ordered us to rebuild a section of the grassed swale behind the lot. review needed?", "smp_repair"),
+    ("we have to repair part of our swale after the storm. Tuckahoe review?", "smp_repair"),
 ])
 def test_maintaining_a_channel_is_the_routine_maintenance_activity(build, question, activity):
     assert build(question).slots.get("activity") == activity
@@ -1085,6 +1090,23 @@ def test_the_appendix_a_gap_needs_appendix_a_named(build, corpus, question, gap)
     ("I run a bus depot. What sampling does an industrial stormwater permit require, and how often?",
      "hempstead:390/industrial-stormwater-permit", True),
     ("what is an industrial stormwater permit?", "hempstead:390/industrial-stormwater-permit", False),
+    # what the SWPPP holds is the text's, whatever permit the data came from
+    ("The prior tenant's industrial stormwater permit produced years of outfall samples. Do those go in the SWPPP?",
+     "hempstead:390/industrial-stormwater-permit", False),
+    # how a SWPPP is handed in, not what was e-mailed to the asker
+    ("Can I e-mail the Town my SWPPP?", "hempstead:391(A)", True),
+    ("The reviewer emailed us the marked-up SWPPP. Who signs off on it?", "hempstead:391(A)", False),
+    # a fine, not feeling fine
+    ("What's the fine for doing electrical work without a permit in Tuckahoe?", "tuckahoe:7-14", True),
+    ("The tenant wired the shed without a permit. I'm fine to keep using it since I didn't do it?", "tuckahoe:7-14", False),
+    # whether the officer may require reports is 7B-6(d)'s, not the schedule the text lacks
+    ("how often do I have to file erosion inspection reports in Tuckahoe?", "tuckahoe:7B-6(d)", True),
+    ("As the Village SMO, can I require monthly progress reports from a builder?", "tuckahoe:7B-6(d)", False),
+    # what a Village SWPPP must hold is in Appendix A
+    ("Does a Tuckahoe SWPPP need a dust control plan?", "tuckahoe:7B-4(d)", True),
+    # no meeting before work begins is called for
+    ("Does the Town hold a pre-construction meeting before grading starts?", "hempstead:construction-inspection(A)(1)", True),
+    ("Is there a preconstruction conference with the Village before we break ground?", "tuckahoe:7B-6(a)(1)", True),
 ])
 def test_gaps_the_text_leaves_open(build, corpus, question, pointer, gap):
     keys = {f"{o.id}#{i}" for o in corpus.ordinances.values() for i, g in enumerate(o.gaps) if g.pointer == pointer}
@@ -1472,6 +1494,26 @@ def test_the_callers_village_is_the_village_asked_of_though_another_is_named(bui
     # no caller: "the town" beside another town named is that town
     plan = build("Oyster Bay marina SWPPP - what does the town want?")
     assert plan.named == () and plan.intent == "abstain" and plan.other_place == "Oyster Bay"
+
+
+@pytest.mark.parametrize("question", ["Is Hempstead Bay on the state's impaired waters list?",
+                                      "is Mill River on DEC's impaired waters list?"])
+def test_whether_a_named_water_is_on_the_states_list_is_a_gap(build, corpus, question):
+    listed = {f"{o.id}#{i}" for o in corpus.ordinances.values() for i, g in enumerate(o.gaps)
+              if "list of impaired waters" in g.missing}
+    assert listed & set(build(question, "hempstead").gaps)
+
+
+@pytest.mark.parametrize("question, subject", [
+    ("can we feed the ducks at the village pond?", "feeding wildlife"),
+    ("Where can I get a form notarized in the Town?", "notary services"),
+    ("What was decided at last month's village board meeting?", "board meetings and minutes"),
+    # the meeting where something was said is not what is asked
+    ("At a village board meeting a neighbor said the erosion law protects only private land. Does it?", None),
+])
+def test_subjects_these_laws_do_not_cover(question, subject):
+    from codeassist.glossary import load_glossary
+    assert load_glossary().other_subject(question) == subject
 
 
 @pytest.mark.parametrize("question, subject", [

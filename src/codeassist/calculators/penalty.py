@@ -349,8 +349,10 @@ def _unit_verdict(question: str, sv: SeparateViolations) -> str:
 _AMOUNT = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*(k\b|thousand\b)?", re.I)
 # The second figure of a range written with one dollar sign ("the $350-700 bracket", "$350 to 700").
 _RANGE_END = re.compile(r"\$\s?\d[\d,]*\s*(?:-|\u2013|to)\s*(\d[\d,]*)(?![\d,.]*\s*(?:k\b|thousand\b|%|percent|days?|weeks?|years?|months?))", re.I)
-_AMOUNT_ASKED = re.compile(r"(?:^|[.?!:;,-]\s+)(?:is|are|can|could|does|do|will|would|may|might)\b[^.?!]*\?|"
-                           r"\b(?:true|right|correct|accurate|really)\b", re.I)
+# ("says penalties 'up to $10,000 per day.' Is that what the article allows?", "the fine was set at $1,000. Allowed?")
+_AMOUNT_ASKED = re.compile(r"(?:^|[.?!:;,-][\'\"\u2019\u201d)]?\s+)(?:is|are|can|could|does|do|will|would|may|might)\b[^.?!]*\?|"
+                           r"\b(?:true|right|correct|accurate|really)\b|"
+                           r"\b(?:allowed|legal|permitted|lawful|valid|ok|okay)\s*\?", re.I)
 
 
 def _amount_verdict(question: str, out: PenaltyOutput, stated: bool) -> str:
