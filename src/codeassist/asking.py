@@ -617,6 +617,10 @@ _PRIVATE_PARTY = (r"(?:electrician|contractor|subcontractor|sub|plumber|engineer
 _PARTY_ASKS = re.compile(r"^\W*(?:(?:so|and|but|ok),?\s+)?(?:(?:can|could|may) (?:(?P<who>i|he|she)\b|(?:my|our|a|an) (?:own )?"
                          + _PRIVATE_PARTY + r")|am i allowed\b)(?!\s+(?:\w+\s+)?(?:lose|be|get|face|receive|owe|go to)\b)", re.I)
 _PARTY_NAMED = re.compile(r"\b" + _PRIVATE_PARTY, re.I)
+# The asker says which office they hold: "Village SMO here.", "I'm the Building Inspector", "As the town's SMO, ..."
+_OFFICE = (r"(?:(?:the |our |a |an )?(?:village\W?s? |town\W?s? )?(?:smo|stormwater management officer|stormwater officer|"
+           r"building inspector|code enforcement officer|enforcement official))")
+_ASKER_OFFICIAL = re.compile(r"^\W*" + _OFFICE + r"\s+here\b|\b(?:i\W?m|i am|as) " + _OFFICE + r"\b", re.I)
 _OFFICIAL_NAMED = re.compile(OFFICIALS, re.I)
 
 
@@ -652,6 +656,8 @@ def asked_of_a_party(question: str) -> bool:
     asker = _PARTY_ASKS.search(question[at:])
     if asker is None:
         return False
+    if (asker["who"] or "").lower() == "i" and _ASKER_OFFICIAL.search(question[:at]):
+        return False  # "Village SMO here. Can I require weekly reports?": the official asks of the office's power
     if (asker["who"] or "").lower() not in ("he", "she"):
         return True
     return _named_last(question[:at], _PARTY_NAMED, _OFFICIAL_NAMED)

@@ -92,17 +92,20 @@ _NO_DISTURBANCE = re.compile(r"\bno (?:soil|dirt|ground|earth|land)\b[^.?!,;]{0,
 
 
 # A rectangle's sides in feet ("30 x 60 ft") and what follows one that is left alone ("garage on it stays untouched")
-_SIDES_FT = r"(\d+(?:\.\d+)?)\s*(?:'|ft\.?|feet|foot)?\s*(?:x|by|\u00d7)\s*(\d+(?:\.\d+)?)\s*(?:'|ft\b|feet\b|foot\b)"
-_RECTANGLE = re.compile(r"(?<![\d.])" + _SIDES_FT)
+# a side may be written with a thousands comma: "1,100 ft by 40 ft" is 44,000 sq ft, not 100 by 40
+_SIDE = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+_SIDES_FT = _SIDE + r"\s*(?:'|ft\.?|feet|foot)?\s*(?:x|by|\u00d7)\s*" + _SIDE + r"\s*(?:'|ft\b|feet\b|foot\b)"
+_RECTANGLE = re.compile(r"(?<![\d.,])" + _SIDES_FT)
 _NEXT_RECTANGLE = re.compile(r"\s*(?:,\s*|\s+)?(?:and|plus|\+|&)\s+(?:another\s+|a\s+)?" + _SIDES_FT)
-_RECTANGLE_YARDS = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:yards?|yds?\.?)?\s*(?:x|by|\u00d7)\s*(\d+(?:\.\d+)?)\s*(?:yards?|yds?)\b")
+_RECTANGLE_YARDS = re.compile(r"(?<![\d.,])" + _SIDE + r"\s*(?:yards?|yds?\.?)?\s*(?:x|by|\u00d7)\s*" + _SIDE + r"\s*(?:yards?|yds?)\b")
 _UNTOUCHED = re.compile(r"[^.?!;]{0,40}?\b(?:(?:stays?|remains?|is left|will be left|left)\s+(?:\w+\s+)?(?:untouched|undisturbed|alone|as is)|"
                         r"untouched|undisturbed|(?:won't|will not|isn't|is not) (?:be )?(?:touched|disturbed))\b")
 _FEET = r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?:feet|foot|ft\b\.?|')"
 # a strip or lot given by its length and width: "2,400 feet of road ... a 20 foot wide work strip", "a 20 foot wide
 # strip 2,400 feet long", "180 ft along the street, 260 ft along the back line, and 200 ft deep" (a trapezoid)
 _LONG_WIDE = re.compile(r"(?:\btrapezoid\b[^.?!]{0,30}?" + _FEET + r"[^.?!\d]{0,40}?" + _FEET + r"[^.?!\d]{0,40}?" + _FEET + r"\s+deep\b)|"
-                        + _FEET + r"\s+(?:long\s+)?(?:of|along)\b[^.?!\d]{0,60}?" + _FEET + r"\s+wide\b")
+                        # "1,100 feet long with a 40-foot-wide work corridor"
+                        + _FEET + r"\s+(?:(?:long\s+)?(?:of|along)\b|long\b)[^.?!\d]{0,60}?" + _FEET + r"\s+wide\b")
 _WIDE_LONG = re.compile(_FEET + r"\s+wide\b[^.?!\d]{0,40}?" + _FEET + r"\s+(?:long|deep)\b")
 # a lot by its frontage and its depth: "250 ft along the street, 170 ft deep measured straight back" (a parallelogram's
 # area is its base times its depth too); a second side "along" another line makes it a trapezoid, read above

@@ -160,6 +160,8 @@ _DEADLINE = re.compile(r"\b(when is|when'?s|when are|earliest|close (?:it|them|t
                        # "approved on December 18: how long is it good for?"
                        r"how long (?:is|will|would|does) (?:it|that|this|the \w+|my \w+|our \w+) (?:be )?(?:good|valid|last)|"
                        r"how soon|latest|cut-?offs?|close the walls|cover (?:the )?wiring|conceal|"
+                       # "last report was Monday, May 24. Can the next one slide past Memorial Day?"
+                       r"(?:slide|slip|push(?:ed)?|wait|put (?:it |them )?off) (?:it |them )?(?:past|beyond|until after|till after)|postpone|"
                        r"when can (?:we|i)|void|release(?:d)? (?:the )?(?:bond|guarantee|security)|"
                        # "am I still inside the appeal window?", "is it too late to appeal?"
                        r"(?:appeal|filing) (?:window|period)|still (?:inside|within|in) (?:the |my |our )?(?:\w+ )?(?:window|time|deadline|period)|too late)\b", re.I)

@@ -122,6 +122,17 @@ def test_a_close_headnote_question_on_a_prohibitions_exception_answers(plan):
     assert yes_no(q, hit("yes", asked, YES_NO_EXCEPTION_SIMILARITY - 0.05), said) is None
 
 
+@pytest.mark.parametrize("opener", ["Village SMO here.", "I'm the Village's stormwater management officer.", "As the SMO,"])
+def test_an_official_asking_can_i_asks_of_the_offices_power(plan, opener):
+    asked = "Can the Stormwater Management Officer require me to do monitoring and reporting?"
+    said = "The Village Stormwater Management Officer may require monitoring and reporting"
+    q = plan(f"{opener} can I require the contractor to send me monthly reports?")
+    assert yes_no(q, hit("yes", asked, CLOSE), said) == "Yes"
+    # a builder asking "can I" is asking what he may do, not what the officer may require
+    builder = plan("can I require the officer to accept monthly reports instead?")
+    assert yes_no(builder, hit("yes", asked, CLOSE), said) is None
+
+
 def test_a_permit_named_by_another_identifier_is_not_the_one_the_law_names(corpus):
     q = Planner(corpus).build("Is GP-02-02 the general permit our construction site must follow?", "hempstead")
     said = "the NYS Department of Environmental Conservation SPDES General Permit for Construction Activities GP-02-01"

@@ -1225,6 +1225,9 @@ def test_when_is_the_earliest_the_wiring_can_be_closed_up_is_the_deadlines_calcu
     ("a 10x12 garden shed", 120.0),  # no unit, but next to what it measures
     ("My shed is 8x10. Is it a building?", 80.0),
     ("framing the addition with 2x4 studs", None),
+    # a side written with a thousands comma is the whole number, not the digits after the comma
+    ("clearing a 1,250 ft by 36 ft right-of-way", 45000.0),
+    ("a 1,000 x 40 ft strip", 40000.0),
 ])
 def test_the_sides_of_a_rectangle_in_feet_are_an_area(text, area):
     from codeassist.slots import extract_area
@@ -1631,6 +1634,7 @@ def test_electrical_work_denied_is_not_electrical(build):
     # a strip given by its length and width
     ("a gas main replacement along 2,400 feet of road with a 20-foot-wide work strip", ("sq_ft", 48000.0)),
     ("a 20 foot wide strip 2,400 feet long", ("sq_ft", 48000.0)),
+    ("a water line trench 1,300 feet long with a 35-foot-wide work corridor", ("sq_ft", 45500.0)),
     ("the lot is 150 ft wide and 300 ft deep", ("sq_ft", 45000.0)),
     # a trapezoid: the mean of its parallel sides times its depth
     ("a trapezoid: 180 ft along the street, 260 ft along the back line, and 200 ft deep", ("sq_ft", 44000.0)),
@@ -1884,3 +1888,12 @@ def test_a_defined_term_in_the_possessive_is_not_the_definition_asked(build):
     assert build("What are the Design Manual's sizing rules for a rain garden on a Town project?", "hempstead") \
         .asked_definitions == ()
     assert build("What is the Design Manual?", "hempstead").asked_definitions == ("hempstead:390/design-manual",)
+
+
+@pytest.mark.parametrize("question", [
+    "Our last weekly erosion report was Tuesday, June 1, 2027. Can the next one slip past the July 4th weekend?",
+    "Last inspection report was done on March 2, 2027. Can we push it past next Wednesday?",
+])
+def test_whether_a_report_may_slide_past_a_day_is_the_deadlines_calculators(build, question):
+    plan = build(question, "hempstead")
+    assert plan.calculator == "deadlines" and plan.slots.get("event") == "last_report"
