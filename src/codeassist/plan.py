@@ -271,7 +271,10 @@ def definition_intent(query: str, term_spans: list[tuple[int, int, str]]) -> lis
         before = low[:start]
         cue = re.search(_DEF_CUE_BEFORE + r"\s+(?:(?:a|an|the)\s+)?$", before)
         ends = re.match(_STOP_AFTER_TERM, low[end:])
-        means = re.search(r"\bwhat (?:does|do)\s+(?:(?:a|an|the)\s+)?$", before) and re.match(r"\s+mean", low[end:])
+        # "what does TERM mean", and asked yes or no: "Town definition: does a stop-work order mean the drywall crew
+        # stops too?"
+        means = re.search(r"(?:\bwhat |^\W*|[.?!:;]\s+)(?:does|do)\s+(?:(?:a|an|the)\s+)?$", before) and \
+            re.match(r"\s+mean\b", low[end:])
         # "phasing meaning, for clearing a site", "stabilization definition?": the term opens the question
         named_first = not before.strip() and re.match(r"\s+(?:meaning|definition|defn?\b)", low[end:])
         if quoted or (cue and ends) or means or named_first:

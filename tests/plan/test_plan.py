@@ -1019,6 +1019,16 @@ def test_definition_questions_in_everyday_forms(build, question, term):
     assert plan.intent == "definition" and plan.term == term
 
 
+@pytest.mark.parametrize("question, asked", [
+    ("Town's definitions: does clearing mean cutting down trees too, or only brush?", True),
+    ("does phasing mean we stabilize each piece first?", True),
+    ("my neighbor does clearing on weekends. what does the town require?", False),
+])
+def test_whether_a_term_means_something_asks_its_definition(build, question, asked):
+    plan = build(question, "hempstead")
+    assert any(d.endswith(("/clearing", "/phasing")) for d in plan.asked_definitions) is asked
+
+
 def test_a_question_that_only_uses_a_term_is_not_a_definition_question(build):
     assert build("who reviews my stormwater pollution prevention plan?", "hempstead").intent != "definition"
 
