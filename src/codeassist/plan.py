@@ -230,7 +230,7 @@ _SUBLABEL = re.compile(r"(?<=[\d)])\s*,?\s+(?:sub-?sections?|sub-?divisions?|(?:
                        r"(?=\s+\(?[A-Za-z0-9]{1,3}\)?(?![\w-]))", re.I)
 # (not a possessive: "what are the Design Manual's requirements for porous pavement?" asks what the manual holds)
 _STOP_AFTER_TERM = r"(?=\s*(?:$|[?.!,;:()\"”]|['’](?!s\b)|\b(?:in|under|for|mean|means|exactly|according|per|mean\w*|is|as|of the)\b))"
-_DEF_CUE_BEFORE = (r"(?:what(?:'s|’s|s| is| are)|who(?:'s| is)|define[sd]?|definition of|defn?\.? of|meaning of|count(?:s|ed)? as|"
+_DEF_CUE_BEFORE = (r"(?:what(?:'s|’s|s| is| are| (?:exactly|actually|really|precisely) (?:is|are))|who(?:'s| is)|define[sd]?|definition of|defn?\.? of|meaning of|count(?:s|ed)? as|"
                    r"considered(?: to be)?|qualif(?:y|ies) as|is (?:that|this|it) (?:a|an)|mean by|"
                    # "is a 12x14 pool house a building?": whether a thing is what the term names
                    r"(?:^|[.?!;:]\s+|,\s*)(?:is|are) (?:a|an|my|our|the|this|that|these|those|his|her|their) [^?.!,;]{1,60}? (?:a|an))")

@@ -1023,6 +1023,7 @@ def test_definition_questions_in_everyday_forms(build, question, term):
     ("Town's definitions: does clearing mean cutting down trees too, or only brush?", True),
     ("does phasing mean we stabilize each piece first?", True),
     ("my neighbor does clearing on weekends. what does the town require?", False),
+    ("what exactly is phasing under the Town's law, one piece at a time or all at once?", True),
 ])
 def test_whether_a_term_means_something_asks_its_definition(build, question, asked):
     plan = build(question, "hempstead")
