@@ -117,7 +117,7 @@ _CIRCLE = re.compile(r"\b(?:round|circular|circle)\b[^.?!\d]{0,60}?" + _FEET + r
 
 # an oval by its two widths: "an oval dog run roughly 250 ft by 220 ft across", "180 x 140 ft (an ellipse)"
 _OVAL = re.compile(r"\b(?:oval|elliptical|ellipse)\b[^.?!\d]{0,60}?" + _SIDES_FT + r"|"
-                   r"(?<![\d.])" + _SIDES_FT + r"(?:\s*across)?\s*\(?(?:an? )?(?:oval|elliptical|ellipse)\b")
+                   r"(?<![\d.,])" + _SIDES_FT + r"(?:\s*across)?\s*\(?(?:an? )?(?:oval|elliptical|ellipse)\b")
 
 # "well under an acre", "less than 20,000 sq ft": the area written is a bound the work stays below, not its size
 _UNDER = re.compile(r"\b(?:under|less than|below|fewer than|smaller than|short of|shy of|not (?:even|quite))\s+"
