@@ -111,9 +111,24 @@ _WIDE_LONG = re.compile(_FEET + r"\s+wide\b[^.?!\d]{0,40}?" + _FEET + r"\s+(?:lo
 # area is its base times its depth too); a second side "along" another line makes it a trapezoid, read above
 _ALONG_DEEP = re.compile(_FEET + r"\s+(?:along|of frontage|frontage|on the street)\b[^.?!\d]{0,40}?" + _FEET + r"\s+deep\b")
 # a round area by its diameter or radius: "a round retention area 236 feet across", "a circle with a radius of 120 ft"
-_CIRCLE = re.compile(r"\b(?:round|circular|circle)\b[^.?!\d]{0,60}?" + _FEET + r"\s*(?:across|in diameter|diameter|wide)\b|"
-                     r"\b(?:round|circular|circle)\b[^.?!\d]{0,60}?\b(?:diameter (?:of |is )?(?:about |roughly )?" + _FEET +
-                     r"|radius (?:of |is )?(?:about |roughly )?" + _FEET + r")")
+_CIRCLE = re.compile(r"\b(?:round|circular|circle|cul de sac|turnaround)\b[^.?!\d]{0,60}?" + _FEET + r"\s*(?:across|in diameter|diameter|wide)\b|"
+                     r"\b(?:round|circular|circle|cul de sac|turnaround)\b[^.?!\d]{0,60}?\b(?:diameter (?:of |is )?(?:about |roughly )?" + _FEET +
+                     r"|radius (?:of |is )?(?:about |roughly )?" + _FEET + r")|"
+                     # "a cul-de-sac circle with a 90-ft radius", "a circle 90 feet in radius"
+                     r"\b(?:round|circular|circle|cul de sac|turnaround)\b[^.?!\d]{0,60}?" + _FEET + r"\s*(?:in\s+)?radius\b")
+# a ring between two circles: "a ring around the pond, outer edge 130 ft from the center, inner edge 60 ft"
+_RING = re.compile(r"\b(?:ring|annulus|annular|donut|doughnut)\b[^.?!]{0,80}?\bouter\b[^.?!\d]{0,40}?" + _FEET +
+                   r"([^.?!\d]{0,40}?)\binner\b[^.?!\d]{0,40}?" + _FEET + r"([^.?!\d]{0,20})")
+# "we'll disturb 95% of it", "90 percent of the lot will be graded": the share of the area told that is worked
+_SHARE = re.compile(r"\b(?:disturb\w*|grad(?:e|es|ed|ing)|regrad\w*|clear\w*|excavat\w*|strip(?:s|ped|ping)?|dig\w*|work(?:s|ed|ing)? on)\s+"
+                    r"(?:about\s+|roughly\s+|around\s+|only\s+|approximately\s+)?(\d+(?:\.\d+)?)\s*(?:%|percent|per cent)\s+of\s+"
+                    r"(?:it|that|this|the (?:lot|site|parcel|property|land|area|whole thing|total))\b|"
+                    r"\b(\d+(?:\.\d+)?)\s*(?:%|percent|per cent)\s+of\s+(?:it|that|this|the (?:lot|site|parcel|property|land|area))\s+"
+                    r"(?:will be|would be|gets?|is|being|to be)\s+(?:disturbed|graded|regraded|cleared|excavated|stripped|dug|worked)\b")
+
+# a strip that runs into a round area: the road and its turnaround are both built
+_ENDS_IN = re.compile(r"\b(?:roads?|roadway|street|drive(?:way)?|lane|strip|corridor|path|access)\b[^.?!]{0,30}\b(?:ends?|ending|end(?:s)? (?:in|at|with)|"
+                      r"terminat\w*|leads? (?:in)?to|opens? (?:in)?to|plus|with)\b")
 
 # an oval by its two widths: "an oval dog run roughly 250 ft by 220 ft across", "180 x 140 ft (an ellipse)"
 _OVAL = re.compile(r"\b(?:oval|elliptical|ellipse)\b[^.?!\d]{0,60}?" + _SIDES_FT + r"|"
@@ -141,6 +156,9 @@ def extract_area_bound(q: str) -> tuple[str, float, bool] | None:
     if found is None:
         return None
     unit, n, low, start = found
+    share = _SHARE.search(low, start)
+    if share and 0 < float(share.group(1) or share.group(2)) <= 100:
+        n = round(n * float(share.group(1) or share.group(2)) / 100, 6)
     return unit, n, bool(_UNDER.search(low[:start]))
 
 
@@ -200,13 +218,25 @@ def _area_at(q: str) -> tuple[str, float, str, int] | None:
         while (r := _NEXT_RECTANGLE.match(low, end)) and not _UNTOUCHED.match(low, r.end()):
             sq_ft, end = sq_ft + _num(r.group(1)) * _num(r.group(2)), r.end()
         return "sq_ft", max(0.0, sq_ft - sum(kept)), low, m.start()
-    m = _CIRCLE.search(low)
-    if m:
-        across, diameter, radius = m.groups()
-        r = _num(radius) if radius else _num(across or diameter) / 2
-        return "sq_ft", float(round(math.pi * r * r)), low, m.start()
+    m = _RING.search(low)
+    if m:  # told by its radii ("130 ft from the center") or, across or in diameter, by twice them
+        outer, after_outer, inner, after_inner = m.groups()
+        halve = 2 if re.search(r"\b(?:across|diameter|wide)\b", after_outer + after_inner) else 1
+        ro, ri = _num(outer) / halve, _num(inner) / halve
+        if ro > ri:
+            return "sq_ft", float(round(math.pi * (ro * ro - ri * ri))), low, m.start()
+    circle = _CIRCLE.search(low)
     # "2,400 feet of road with a 20-foot-wide work strip", "180 ft wide and 240 ft deep": length times width
     m = _LONG_WIDE.search(low) or _WIDE_LONG.search(low)
+    if circle:
+        across, diameter, radius, radius_after = circle.groups()
+        r = _num(radius or radius_after) if radius or radius_after else _num(across or diameter) / 2
+        round_area = float(round(math.pi * r * r))
+        sides = [_num(x) for x in m.groups() if x is not None] if m else []
+        if m and len(sides) == 2 and m.end() <= circle.start() and _ENDS_IN.search(low[m.end():circle.start()]):
+            # "a 700 ft long, 40 ft wide roadway that ends in a cul-de-sac circle with a 90 ft radius": both are worked
+            return "sq_ft", sides[0] * sides[1] + round_area, low, m.start()
+        return "sq_ft", round_area, low, circle.start()
     if m:
         sides = [_num(x) for x in m.groups() if x is not None]
         if len(sides) == 3:  # a trapezoid: the mean of its parallel sides times its depth
@@ -421,8 +451,15 @@ def dates_at(q: str, today: date, anchor: date | None = None) -> list[tuple[int,
     month_names = "|".join(sorted(_MONTHS, key=len, reverse=True))
     for m in re.finditer(r"\b(" + month_names + r")\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?\b", low):
         prior = [d for pos, d in out if pos < m.start()]
+        # "from March 28 through April 4, 2027": the year written at the span's end is its start's too
+        until = re.match(r"\s*(?:through|thru|to|until|till|and|-|\u2013)\s+(?:(?:mon|tue|wed|thu|fri|sat|sun)\w*\.?,?\s+)?(" +
+                         month_names + r")\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b", low[m.end():])
         if m[3]:
             y = int(m[3])
+        elif until and safe(int(until[3]), _MONTHS[until[1]], int(until[2])):
+            end = date(int(until[3]), _MONTHS[until[1]], int(until[2]))
+            start = safe(end.year, _MONTHS[m[1]], int(m[2]))
+            y = end.year if start is None or start <= end else end.year - 1
         elif prior and not re.search(r"\b(?:mon|tue|wed|thu|fri|sat|sun)\w*\.?,?\s*$", low[:m.start()]):
             # "served Thursday, April 1, 2027. Today's April 14": the year that puts it nearest the date told before
             y = min((prior[-1].year + k for k in (0, 1, -1) if safe(prior[-1].year + k, _MONTHS[m[1]], int(m[2]))),
@@ -519,7 +556,7 @@ def extract_offense_number(q: str) -> int | None:
     low = q.lower()
     # "second conviction; the first offense was two years before": the highest named is this one
     named = [n for word, n in _ORDINALS.items() if re.search(
-        r"\b" + word + r"\b[\s-]+(?:[\w'&-]+\s+){0,3}?(?:offen[cs]e|violation|conviction|time|strike|infraction|citation|ticket)", low)]
+        r"\b" + word + r"\b[\s-]+(?:[\w'&-]+\s+){0,4}?(?:offen[cs]e|violation|conviction|time|strike|infraction|citation|ticket)", low)]
     if re.search(r"\b(?:offen[cs]es?|violations?|convict\w*)\b", low):
         # "offenses in 2020, 2023 and now 2025 ... range for the third one?", "my first violation was in 2023, now
         # I'm facing a second one": "one" stands for the offense
@@ -562,15 +599,23 @@ _WEEKDAY = r"(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|\.)?"
 _WEEKDAY_SPAN = re.compile(r"\b(?:from )?" + _WEEKDAY + r"\s*(?:through|thru|to|until|till|-|\u2013)\s*" + _WEEKDAY + r"(?![\w])")
 
 
+_JAIL_AFTER = re.compile(r"\s+(?:(?:in|of|behind)\s+)?(?:jail|prison|imprisonment|bars|incarcerat\w*)\b")
+_JAIL_BEFORE = re.compile(r"\b(?:jail|prison|imprison\w*|incarcerat\w*|sentence[ds]?)\s+(?:(?:for|of|term of)\s+)?(?:up to\s+|not to exceed\s+|at most\s+)?$")
+
+
 def extract_duration_days(q: str) -> int | None:
     # "kept working on it Monday through Friday": the days from one weekday to the next, both counted
     m = _WEEKDAY_SPAN.search(q.lower())
     if m and m[1][:3] != m[2][:3]:  # ("Monday to Monday" may be one day or eight)
         first, last = (next(i for i, d in enumerate(_WEEKDAYS) if d.startswith(x[:3])) for x in (m[1], m[2]))
         return (last - first) % 7 + 1
-    m = re.search(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:(?:more|additional|further|straight|"
-                  r"consecutive|full|whole|entire) )?(days?|weeks?|months?)\b", q.lower())
-    if not m:
+    low = q.lower()
+    for m in re.finditer(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:(?:more|additional|further|straight|"
+                         r"consecutive|full|whole|entire) )?(days?|weeks?|months?)\b", low):
+        # "six months in jail", "imprisonment of up to 15 days": a sentence, not how long the violation ran
+        if not _JAIL_AFTER.match(low, m.end()) and not _JAIL_BEFORE.search(low[:m.start()]):
+            break
+    else:
         return None
     n = int(_NUM_WORDS.get(m[1], m[1]))  # type: ignore[arg-type]
     return n * {"d": 1, "w": 7, "m": 30}[m[2][0]]

@@ -1837,6 +1837,41 @@ def test_an_oval_by_its_two_widths_is_an_ellipse(build, question, area):
     assert build(question, "hempstead").slots["area"] == area
 
 
+@pytest.mark.parametrize("question, area", [
+    # a share of the lot told after its sides: only that share is disturbed
+    ("Our lot is 300 ft by 150 ft and we'll grade 90% of it. SWPPP?", 300 * 150 * 0.9),
+    ("A 2-acre parcel; 40 percent of the lot will be cleared. Over the Town's line?", 0.8),
+    # a road and the turnaround it ends in are both built
+    ("A 500 ft long, 30 ft wide drive that ends in a turnaround circle with a radius of 50 ft: an acre?",
+     500 * 30 + round(math.pi * 50 * 50)),
+    ("A round parking court with a 100-foot radius, regraded: one acre or more?", round(math.pi * 100 * 100)),
+    # a ring: the outer circle less the inner one, by radii or by widths across
+    ("Regrading a ring around our pond, outer edge 140 ft from the center and inner edge 50 ft: over an acre?",
+     round(math.pi * (140 ** 2 - 50 ** 2))),
+    ("An annular berm, outer 300 ft across and inner 200 ft across. Is it an acre?",
+     round(math.pi * (150 ** 2 - 100 ** 2))),
+])
+def test_shares_rings_and_roads_ending_in_circles(build, question, area):
+    assert build(question, "hempstead").slots["area"] == pytest.approx(area)
+
+
+@pytest.mark.parametrize("question, days", [
+    # the year at the span's end dates its start too
+    ("The violation ran from March 28 through April 4, 2027. How many offenses?", 8),
+    ("Out of compliance from December 29 through January 3, 2028: how many separate offenses?", 6),
+    # a jail term is no violation's length
+    ("Second offense: could I get both the fine and six months in jail?", None),
+    ("Up to 15 days imprisonment, or a violation that went on for 3 weeks: how many weeks of violations?", 21),
+])
+def test_a_span_and_a_sentence_are_read_apart(build, question, days):
+    assert build(question, "hempstead").slots.get("duration_days") == days
+
+
+def test_an_ordinal_reaches_over_the_place_named_before_the_offense(build):
+    assert build("Fourth Town of Hempstead stormwater conviction in five years: what's the maximum fine?",
+                 "hempstead").slots["offense_number"] == 4
+
+
 @pytest.mark.parametrize("question, cited", [
     ("Tuckahoe 7B-5 item (g): short summary please", "tuckahoe:7B-5(g)"),
     ("what does 7B-6(a)(1) milestone c say", "tuckahoe:7B-6(a)(1)(c)"),
