@@ -14,7 +14,8 @@ _NUM_WORDS = {"half": 0.5, "a quarter": 0.25, "quarter": 0.25, "one": 1, "two": 
 _FRACTIONS = {"three quarters": 0.75, "two thirds": round(2 / 3, 4), "a third": round(1 / 3, 4), "third": round(1 / 3, 4),
               "a tenth": 0.1, "tenth": 0.1}
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
-             "fifth": 5, "5th": 5}
+             "fifth": 5, "5th": 5, "sixth": 6, "6th": 6, "seventh": 7, "7th": 7, "eighth": 8, "8th": 8, "ninth": 9,
+             "9th": 9, "tenth": 10, "10th": 10, "eleventh": 11, "11th": 11, "twelfth": 12, "12th": 12}
 _NUMBER = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
 
 
@@ -556,7 +557,7 @@ def extract_offense_number(q: str) -> int | None:
     low = q.lower()
     # "second conviction; the first offense was two years before": the highest named is this one
     named = [n for word, n in _ORDINALS.items() if re.search(
-        r"\b" + word + r"\b[\s-]+(?:[\w'&-]+\s+){0,4}?(?:offen[cs]e|violation|conviction|time|strike|infraction|citation|ticket)", low)]
+        r"\b" + word + r"\b(?!\s+of\b)[\s-]+(?:[\w'&-]+\s+){0,4}?(?:offen[cs]e|violation|conviction|time|strike|infraction|citation|ticket)", low)]
     if re.search(r"\b(?:offen[cs]es?|violations?|convict\w*)\b", low):
         # "offenses in 2020, 2023 and now 2025 ... range for the third one?", "my first violation was in 2023, now
         # I'm facing a second one": "one" stands for the offense

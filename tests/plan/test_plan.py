@@ -1759,6 +1759,14 @@ def test_several_modifiers_before_violations_still_ask_a_count(build):
     ("What was decided at last month's village board meeting?", "board meetings and minutes"),
     # the meeting where something was said is not what is asked
     ("At a village board meeting a neighbor said the erosion law protects only private land. Does it?", None),
+    ("Must our subcontractors run new hires through E-Verify?", "employment eligibility verification (E-Verify)"),
+    ("There's a downed wire sparking in my driveway, what do I do?", "downed power lines"),
+    ("Is town hall closed on Columbus Day?", "the municipal offices' opening hours and holidays"),
+    ("We're a women-owned business: how do we get on the list for public bids?", "business certification and public bidding"),
+    # a utility's own work and another trade's licence asked against the law's own requirement are the law's
+    ("Does the utility need a permit to replace the transformer on the pole?", None),
+    ("My county home improvement contractor license: is it enough to get a Village electrical permit?", None),
+    ("Does Tuckahoe license roofers the way it registers electricians?", "licensing of plumbers and other trades"),
 ])
 def test_subjects_these_laws_do_not_cover(build, question, subject):
     assert build(question).subject == subject
@@ -1787,6 +1795,19 @@ def gap_saying(corpus, words: str) -> str:
 
 
 @pytest.mark.parametrize("question, municipality, words, gap", [
+    # what the text sets no figure or procedure for
+    ("If my registration renewal goes in after the deadline, what's the late charge?", "tuckahoe", "no late fee", True),
+    ("When does my electrical registration expire?", "tuckahoe", "no late fee", False),
+    ("Could the Village resolve my wiring violation with a civil fine and no court case?", "tuckahoe",
+     "settled by a civil penalty", True),
+    ("Is an electrical violation a misdemeanor?", "tuckahoe", "settled by a civil penalty", False),
+    ("What conduit fill does the code allow for three conductors?", "tuckahoe", "National Electrical Code (1978", True),
+    ("Does a Village SWPPP need drainage area maps?", "tuckahoe", "does not list what a SWPPP must contain", True),
+    ("How do the police go about enforcing the SMO's occupancy order?", "hempstead", "not what procedure they follow", True),
+    ("Who can enforce the SMO's order preventing occupancy?", "hempstead", "not what procedure they follow", False),
+    # a street's gutter is where a site's runoff goes; a roof's is not the law's
+    ("Our notice says mud went into the street gutter. Is that a violation?", "hempstead", "rain barrels", False),
+    ("Do I need approval to add gutters and a rain barrel to my house?", "hempstead", "rain barrels", True),
     ("On top of the Town's fine, could the state DEC also penalize us under the Environmental Conservation Law?",
      "hempstead", "under state or federal law", True),
     ("What's the Town's fine for a second offense?", "hempstead", "under state or federal law", False),
@@ -1870,6 +1891,9 @@ def test_a_span_and_a_sentence_are_read_apart(build, question, days):
 def test_an_ordinal_reaches_over_the_place_named_before_the_offense(build):
     assert build("Fourth Town of Hempstead stormwater conviction in five years: what's the maximum fine?",
                  "hempstead").slots["offense_number"] == 4
+    assert build("An eighth conviction within five years: is the fine still capped?", "hempstead").slots["offense_number"] == 8
+    # a fraction of an acre is no offense's number
+    assert "offense_number" not in build("A third of an acre was graded in violation: the fine?", "hempstead").slots
 
 
 @pytest.mark.parametrize("question, cited", [
