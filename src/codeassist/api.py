@@ -55,6 +55,11 @@ _LICENSED = re.compile(r"\blicen[cs]\w*", re.I)
 
 # A yes/no question asking which person does something: "can my contractor be the one who calls?", "or does it
 # have to come from me?"
+# "a plain 1.3-acre SWPPP", "a 4-acre medical campus SWPPP lists ...": the plan exists and its area sizes it, so the
+# question is about what it holds, not whether one is needed ("is a 0.8-acre SWPPP required?" still asks that)
+_SIZED_PLAN = re.compile(r"\b\d[\d,.]*[- ]?(?:acres?|ac|sq\.? ?ft|square[- ]f(?:oo|ee)t)\b(?:[- ][\w-]+){0,3}? "
+                         r"(?:swppps?|stormwater (?:pollution prevention )?plans?)\b(?!\W+(?:\w+\W+)?(?:required|needed|necessary|"
+                         r"mandatory|triggered))", re.I)
 _ACTOR_ASKED = re.compile(r"\bbe the (?:one|person|party) (?:who|that|to)\b|\b(?:has|have) to come from\b", re.I)
 
 
@@ -305,7 +310,8 @@ class Assistant:
                   # item: the whole list of contents answers no yes/no question
                   and not (c.name == "swppp_checklist" and plan.yes_no)
                   # "renewal was due Dec 31; is there a grace period?" asks whether, not a day: no dated obligation answers it
-                  and not (c.name == "deadlines" and plan.yes_no and not ASKS_A_DAY.search(plan.query))]
+                  and not (c.name == "deadlines" and plan.yes_no and not ASKS_A_DAY.search(plan.query))
+                  and not (c.name == "applicability" and _SIZED_PLAN.search(plan.query))]
         if not wanted:
             return None
         hits = self.retriever.search_plan(plan, 3)

@@ -197,12 +197,19 @@ _LEGAL_ACTION = re.compile(r"\b(appeal\w*|contest\w*|challeng\w*|disput\w*|sue|s
                            r"revok\w*|revocation|cancel\w*|reinstat\w*)\b", re.I)
 
 
+# "can the Building Inspector give me a permit in the meantime?": a permit issued, asked of a provision on another
+# paper (a registration's report) is another step
+_PERMIT_ISSUED = re.compile(r"\b(?:give|gives|giving|issue|issues|issuing|grant|grants|granting|get|pull|obtain)\s+(?:me\s+|us\s+|him\s+|"
+                            r"her\s+|them\s+)?(?:an?\s+|the\s+|my\s+|our\s+)?(?:[\w-]+\s+)?(permits?)\b", re.I)
+
+
 def other_action(question: str, named: str, expansions: Sequence[str] = ()) -> bool:
-    """The asking clause names a step (appeal, waive, revoke ...) that neither the headnote question nor the
-    provision's text names, nor the glossary's words for the question's words."""
+    """The asking clause names a step (appeal, waive, revoke, issue a permit ...) that neither the headnote question
+    nor the provision's text names, nor the glossary's words for the question's words."""
     clause = question[asking_clause(question):]
     words = set(stems(f"{named} {' '.join(expansions)}"))
-    return any(not set(stems(m.group(1))) & words for m in _LEGAL_ACTION.finditer(clause))
+    return any(not set(stems(m.group(1))) & words
+               for m in (*_LEGAL_ACTION.finditer(clause), *_PERMIT_ISSUED.finditer(clause)))
 
 
 COUNTS_AS = re.compile(r"\b(?:counts? as|considered(?: an?| the)?|qualif(?:y|ies) as|classified as|deemed)\b", re.I)

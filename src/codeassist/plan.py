@@ -133,7 +133,9 @@ _SHOWN_IN_PLAN = re.compile(r"\b(?:plans?|swpp\w*|drawings?|maps?|applications?|
                             r"(?:(?:to|has to|have to|must|should|needs? to|also|actually|even|(?:is|are) required to)\s+){0,3}"
                             # "our SWPPP drawing shows where the drywells go but not how big they are"
                             r"(?:deals? with|address(?:es)?|show[sn]?|showed|says?|state[sd]?|specif(?:y|ies|ied)|include[sd]?|"
-                            r"cover(?:s|ed)?|describe[sd]?|indicate[sd]?|gives?|list(?:s|ed)?)\b"
+                            # "no drawing showing where they are or how big"
+                            r"cover(?:s|ed)?|describe[sd]?|indicate[sd]?|gives?|list(?:s|ed)?|showing|saying|stating|"
+                            r"specifying|including|covering|describing|indicating|giving|listing)\b"
                             r"[^?.]{0,40}$", re.I)
 _MEASURE = re.compile(
     r"\bhow (?:tall|high|deep|wide|far|close|near|big|large|heavy|thick|steep)\b"

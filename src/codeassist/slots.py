@@ -687,7 +687,9 @@ ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
     # "sign" the plan is a verb, not the exempt activity: signs count as things put up.
     (r"\b(fences?|signage|billboards?|(?:an?|the|my|our|new|business|store|shop|yard|street) signs?\b(?! (?:the|off|it|this|that|a|an|for|here)\b)|"
      r"(?<!to )(?<!must )(?<!who )(?<!will )(?<!and )(?<!can )signs\b(?! (?:the|off|it|this|that|a|an|for|here)\b)|poles?|posts?(?![- ]?construction)|flagpole)\b", "fence_sign_pole"),
-    (r"\b(emergenc\w*|water main (?:broke|break|burst)|(?:main|pipe) burst|burst (?:water )?(?:main|pipe))\b", "emergency"),
+    # "the fire department bulldozed a firebreak across my lot during a brush fire": work done to fight the fire
+    (r"\b(emergenc\w*|water main (?:broke|break|burst)|(?:main|pipe) burst|burst (?:water )?(?:main|pipe)|fire ?breaks?|fire ?lines? (?:bulldozed|cut|dug)|"
+     r"(?:put out|fight|fighting|contain|containing|stop|stopping) (?:a |the )?(?:brush |wild|forest )?fires?|(?:brush|forest) fires?|wildfires?)\b", "emergency"),
     (r"\b(vegetable garden|veggie garden|home garden\w*|gardening|flower beds?|"
      r"growing (?:flowers|vegetables)|"
      r"grow(?:ing)? (?:\w+ )?(?:flowers|vegetables|veggies|tomatoes|peppers|herbs|lettuce|plants) (?:\w+ ){0,3}for (?:the|my|our) family|"

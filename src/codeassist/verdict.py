@@ -83,6 +83,8 @@ def _other_referent(clause: str, asked: str) -> bool:
 def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     """The verdict below, turned round when the question asks whether something is a problem and the verdict
     answers whether it may be done."""
+    if hit is not None and _second_choice_asked(plan.query, hit.yes_no_text or ""):
+        return None  # "does he need the Board's okay before A, or only before B?" against "does B need it?" (Yes)
     verdict = _yes_no(plan, hit, said)
     second = _AND_ASKED.search(plan.query) if verdict is None and hit is not None else None
     if second is not None:
@@ -102,11 +104,28 @@ _SPOKEN = re.compile(r"\b(?:by|just|only) (?:calling|phoning|a (?:phone )?call|t
                      r"\b(?:over the phone|by phone|verbally|orally|word of mouth)\b", re.I)
 _IN_WRITING = re.compile(r"\b(?:written|in writing)\b", re.I)
 # Whether an official may refuse what the law says he shall do ("can the SMO decline to approve it?").
-_REFUSAL_ASKED = re.compile(r"\b(?:can|could|may|is|are)\b[^?.!]*\b(?:decline|refuse|deny|reject|withhold|turn down)\w*\b[^?.!]*\?", re.I)
+# (the refusal is the asked verb's, a few words on: "can the Building Inspector approve it even though the Board
+# recommended rejecting it?" asks whether he may approve)
+_REFUSAL_ASKED = re.compile(r"\b(?:can|could|may|is|are)\b(?:\s+[\w'-]+){0,6}?\s+(?:decline|refuse|deny|reject|withhold|turn down)\w*\b[^?.!]*\?", re.I)
 _SHALL_GRANT = re.compile(r"\bshall (?:approve|issue|grant|accept)\b", re.I)
 # ... unless what is asked of falls short ("can the SMO reject a SWPPP that is missing the site map?")
 _FALLS_SHORT = re.compile(r"\b(?:doesn'?t|does not|don'?t|do not|fails?|failing|failed|incomplete|missing|lacks?|lacking|"
                           r"deficient|non-?complian\w*|not (?:meet|comply|complete|compliant)|violat\w*|wrong|bad|sloppy)\b", re.I)
+
+
+# The narrower half of "A, or only B?": "..., or only before hiring an outside engineer to do it?"
+_ONLY_CHOICE = re.compile(r",?\s+or\s+(?:is it\s+|does it\s+|do they\s+)?(?:only|just|merely|solely)\b(?P<half>[^?.!]*)\?", re.I)
+
+
+def _second_choice_asked(question: str, asked: str) -> bool:
+    """The question asks "A, or only B?" and the headnote question is B's (two or more of B's words): its Yes or
+    No answers the narrower half, not A, which a first "Yes."/"No." would answer ("is there a fee category for
+    repairs, or only one for new work?" against a question on repairs still answers A)."""
+    m = _ONLY_CHOICE.search(question[asking_clause(question):])
+    if m is None:
+        return False
+    half = set(content_stems(m["half"], _ASKING_WORDS))
+    return len(half & set(content_stems(asked))) >= 2
 
 
 # A second yes/no question joined to the first in one sentence: "..., and can it tap it?"
@@ -271,7 +290,8 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return "Yes"
     modal = _modal_verdict(asks, said, official) if _speaks_to(plan.query, said, plan.expansions) and \
         not A.denies_subject(plan.query, said) and A.same_figures(A.figures_asked(plan.query, said), "", said) and \
-        A.names_what_is_required(clause, said, plan.expansions) and not A.asks_the_required_step(clause, said) else None
+        A.names_what_is_required(clause, said, plan.expansions) and not A.asks_the_required_step(clause, said) and \
+        not A.other_action(plan.query, said, plan.expansions) else None
     if modal is not None and headnote is not None and headnote != modal:
         return None  # a close headnote question says otherwise
     if modal == "Yes" and A.other_actor(plan.query, said, plan.expansions):

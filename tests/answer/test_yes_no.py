@@ -1146,3 +1146,32 @@ def test_is_there_x_or_only_y_is_answered_for_its_first_half(corpus, q, verdict)
     h = _provision_hit(corpus, "tuckahoe:7-11(f)(5)", "yes", "Is there a permit fee category that covers alterations "
                        "or repairs to existing wiring?", 0.8)
     assert yes_no(plan, h, h.text) == verdict
+
+
+@pytest.mark.parametrize("q, question, verdict", [
+    # "A, or only B?" against a headnote question on B: its answer is B's, not A's
+    ("Does the officer need the Board's approval to look over a plan himself, or only to bring in an outside "
+     "engineer for it?", "Does hiring an outside engineer to review plans need Village Board approval?", None),
+    # the same headnote question asked alone answers
+    ("Does bringing in an outside engineer to review the plans need the Village Board's approval?",
+     "Does hiring an outside engineer to review plans need Village Board approval?", "Yes"),
+])
+def test_the_narrower_half_of_a_choice_does_not_answer_the_wider(corpus, q, question, verdict):
+    plan = Planner(corpus).build(q, "tuckahoe")
+    h = _provision_hit(corpus, "tuckahoe:7B-4(b)(2)", "yes", question, 0.8)
+    assert yes_no(plan, h, h.text) == verdict
+
+
+@pytest.mark.parametrize("q, verdict", [
+    # a permit asked to be issued, against a provision on a registration's report, is another step: no Yes from
+    # the headnote question or from the text's "may"
+    ("My application is still with the Board of Examiners. Can the Building Inspector issue me a permit meanwhile?", None),
+    # the step the provision does name answers
+    ("Can the Building Inspector approve an application even though the Board of Examiners recommended rejecting it?",
+     "Yes"),
+])
+def test_a_permit_asked_of_a_provision_on_another_paper_gets_no_verdict(corpus, q, verdict):
+    plan = Planner(corpus).build(q, "tuckahoe")
+    h = _provision_hit(corpus, "tuckahoe:7-11(e)", "yes", "Can the Building Inspector approve an application even "
+                       "though the Board of Examiners recommended rejecting it?", 0.7)
+    assert yes_no(plan, h, h.text) == verdict

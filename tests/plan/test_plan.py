@@ -712,6 +712,7 @@ def test_common_plan_slot(build, question, common_plan):
     ("do the drawings have to show how deep the drywell is?", None),
     ("how big does the sediment basin have to be?", "how big"),
     ("our site map shows where the basins go but not how big they are. Why was it rejected?", None),
+    ("The narrative lists the drywells, with no sheet showing where they sit or how big they are. OK?", None),
 ])
 def test_questions_asking_for_a_size_distance_or_price(build, question, measure):
     assert build(question, "hempstead").measure == measure
@@ -1886,6 +1887,24 @@ def test_shares_rings_and_roads_ending_in_circles(build, question, area):
 ])
 def test_a_span_and_a_sentence_are_read_apart(build, question, days):
     assert build(question, "hempstead").slots.get("duration_days") == days
+
+
+@pytest.mark.parametrize("question, activity", [
+    # work done to fight a fire is emergency work; a fire department's building project is not
+    ("Firefighters cut a fire break through our back acre to stop a brush fire. Review needed now?", "emergency"),
+    ("The fire department is building a new firehouse on 2 acres. SWPPP?", None),
+])
+def test_work_to_fight_a_fire_is_emergency_work(build, question, activity):
+    assert build(question, "hempstead").slots.get("activity") == activity
+
+
+def test_an_area_that_sizes_the_plan_asks_what_it_holds():
+    from codeassist.api import _SIZED_PLAN
+    assert _SIZED_PLAN.search("Does a plain 2.5-acre SWPPP have to name the receiving waters?")
+    assert _SIZED_PLAN.search("a 3-acre office park SWPPP shows the basins only in the narrative")
+    # whether a plan is needed for the area is the applicability calculator's
+    assert not _SIZED_PLAN.search("Is a 0.8-acre SWPPP required in Hempstead?")
+    assert not _SIZED_PLAN.search("Do we need a SWPPP for a 2-acre job?")
 
 
 def test_an_ordinal_reaches_over_the_place_named_before_the_offense(build):
