@@ -1798,6 +1798,7 @@ def gap_saying(corpus, words: str) -> str:
 @pytest.mark.parametrize("question, municipality, words, gap", [
     # what the text sets no figure or procedure for
     ("If my registration renewal goes in after the deadline, what's the late charge?", "tuckahoe", "no late fee", True),
+    ("Is there a grace period for renewing my registration in January?", "tuckahoe", "no late fee", False),
     ("When does my electrical registration expire?", "tuckahoe", "no late fee", False),
     ("Could the Village resolve my wiring violation with a civil fine and no court case?", "tuckahoe",
      "settled by a civil penalty", True),
