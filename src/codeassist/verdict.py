@@ -83,6 +83,8 @@ def _other_referent(clause: str, asked: str) -> bool:
 def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     """The verdict below, turned round when the question asks whether something is a problem and the verdict
     answers whether it may be done."""
+    if _OPEN_CHOICE.search(plan.query[asking_clause(plan.query):]):
+        return None  # "is the SMO a DEC official or someone from the Town?" asks which: no Yes or No answers it
     if hit is not None and _second_choice_asked(plan.query, hit.yes_no_text or ""):
         return None  # "does he need the Board's okay before A, or only before B?" against "does B need it?" (Yes)
     verdict = _yes_no(plan, hit, said)
@@ -111,6 +113,11 @@ _SHALL_GRANT = re.compile(r"\bshall (?:approve|issue|grant|accept)\b", re.I)
 # ... unless what is asked of falls short ("can the SMO reject a SWPPP that is missing the site map?")
 _FALLS_SHORT = re.compile(r"\b(?:doesn'?t|does not|don'?t|do not|fails?|failing|failed|incomplete|missing|lacks?|lacking|"
                           r"deficient|non-?complian\w*|not (?:meet|comply|complete|compliant)|violat\w*|wrong|bad|sloppy)\b", re.I)
+
+
+# A choice left open: "... a DEC official or someone from the Town?", "by the number of outlets, or some other way?"
+_OPEN_CHOICE = re.compile(r"\bor (?:someone|somebody|something|some ?one|some other|somewhere|some (?:other )?(?:way|method|basis)|"
+                          r"another (?:way|method|basis|office|agency|one)|(?:some(?:thing|one)|anything|anyone) else)\b[^?.!]*\?", re.I)
 
 
 # The narrower half of "A, or only B?": "..., or only before hiring an outside engineer to do it?"

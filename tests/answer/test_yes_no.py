@@ -1175,3 +1175,17 @@ def test_a_permit_asked_of_a_provision_on_another_paper_gets_no_verdict(corpus, 
     h = _provision_hit(corpus, "tuckahoe:7-11(e)", "yes", "Can the Building Inspector approve an application even "
                        "though the Board of Examiners recommended rejecting it?", 0.7)
     assert yes_no(plan, h, h.text) == verdict
+
+
+@pytest.mark.parametrize("q, verdict", [
+    # a choice left open asks which, and no Yes or No answers it
+    ("Is the fee for new electrical work set by the number of fixtures, or some other way?", None),
+    ("Who sets the fee for repairs, the Building Inspector or someone else?", None),
+    # the headnote question asked alone answers
+    ("Is the fee for new electrical construction, repairs and alterations based on the cost of work?", "Yes"),
+])
+def test_an_open_choice_gets_no_verdict(corpus, q, verdict):
+    plan = Planner(corpus).build(q, "tuckahoe")
+    h = _provision_hit(corpus, "tuckahoe:7-11(f)(5)", "yes", "Is the fee for new electrical construction, repairs "
+                       "and alterations based on the cost of work?", 0.8)
+    assert yes_no(plan, h, h.text) == verdict

@@ -882,6 +882,10 @@ def test_the_dense_search_reads_abbreviations_spelled_out_where_they_stand(build
     ("we got an SWO, now what?", ["stop-work order"], []),
     ("def of a watercourse?", ["definition"], []),
     ("when are the as-builts due?", ["as built plans"], []),
+    # the crew leaving for the winter is the season's close; the Village shutting the site down is a stop-work order
+    ("we pull off the site for the holidays till April; do we owe the Town a notice?",
+     ["close of the construction season"], ["stop-work order"]),
+    ("can the Village shut our site down?", ["stop-work order"], ["close of the construction season"]),
 ])
 def test_abbreviation_guards_come_from_the_glossary_data(build, question, expanded, not_expanded):
     got = build(question).expanded
