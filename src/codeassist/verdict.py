@@ -85,8 +85,6 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     answers whether it may be done."""
     if _OPEN_CHOICE.search(plan.query[asking_clause(plan.query):]):
         return None  # "is the SMO a DEC official or someone from the Town?" asks which: no Yes or No answers it
-    if hit is not None and _second_choice_asked(plan.query, hit.yes_no_text or ""):
-        return None  # "does he need the Board's okay before A, or only before B?" against "does B need it?" (Yes)
     verdict = _yes_no(plan, hit, said)
     second = _AND_ASKED.search(plan.query) if verdict is None and hit is not None else None
     if second is not None:
@@ -118,21 +116,6 @@ _FALLS_SHORT = re.compile(r"\b(?:doesn'?t|does not|don'?t|do not|fails?|failing|
 # A choice left open: "... a DEC official or someone from the Town?", "by the number of outlets, or some other way?"
 _OPEN_CHOICE = re.compile(r"\bor (?:someone|somebody|something|some ?one|some other|somewhere|some (?:other )?(?:way|method|basis)|"
                           r"another (?:way|method|basis|office|agency|one)|(?:some(?:thing|one)|anything|anyone) else)\b[^?.!]*\?", re.I)
-
-
-# The narrower half of "A, or only B?": "..., or only before hiring an outside engineer to do it?"
-_ONLY_CHOICE = re.compile(r",?\s+or\s+(?:is it\s+|does it\s+|do they\s+)?(?:only|just|merely|solely)\b(?P<half>[^?.!]*)\?", re.I)
-
-
-def _second_choice_asked(question: str, asked: str) -> bool:
-    """The question asks "A, or only B?" and the headnote question is B's (two or more of B's words): its Yes or
-    No answers the narrower half, not A, which a first "Yes."/"No." would answer ("is there a fee category for
-    repairs, or only one for new work?" against a question on repairs still answers A)."""
-    m = _ONLY_CHOICE.search(question[asking_clause(question):])
-    if m is None:
-        return False
-    half = set(content_stems(m["half"], _ASKING_WORDS))
-    return len(half & set(content_stems(asked))) >= 2
 
 
 # A second yes/no question joined to the first in one sentence: "..., and can it tap it?"

@@ -1148,20 +1148,6 @@ def test_is_there_x_or_only_y_is_answered_for_its_first_half(corpus, q, verdict)
     assert yes_no(plan, h, h.text) == verdict
 
 
-@pytest.mark.parametrize("q, question, verdict", [
-    # "A, or only B?" against a headnote question on B: its answer is B's, not A's
-    ("Does the officer need the Board's approval to look over a plan himself, or only to bring in an outside "
-     "engineer for it?", "Does hiring an outside engineer to review plans need Village Board approval?", None),
-    # the same headnote question asked alone answers
-    ("Does bringing in an outside engineer to review the plans need the Village Board's approval?",
-     "Does hiring an outside engineer to review plans need Village Board approval?", "Yes"),
-])
-def test_the_narrower_half_of_a_choice_does_not_answer_the_wider(corpus, q, question, verdict):
-    plan = Planner(corpus).build(q, "tuckahoe")
-    h = _provision_hit(corpus, "tuckahoe:7B-4(b)(2)", "yes", question, 0.8)
-    assert yes_no(plan, h, h.text) == verdict
-
-
 @pytest.mark.parametrize("q, verdict", [
     # a permit asked to be issued, against a provision on a registration's report, is another step: no Yes from
     # the headnote question or from the text's "may"
