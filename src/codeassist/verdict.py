@@ -114,8 +114,9 @@ _FALLS_SHORT = re.compile(r"\b(?:doesn'?t|does not|don'?t|do not|fails?|failing|
 
 
 # A choice left open: "... a DEC official or someone from the Town?", "by the number of outlets, or some other way?"
-_OPEN_CHOICE = re.compile(r"\bor (?:someone|somebody|something|some ?one|some other|somewhere|some (?:other )?(?:way|method|basis)|"
-                          r"another (?:way|method|basis|office|agency|one)|(?:some(?:thing|one)|anything|anyone) else)\b[^?.!]*\?", re.I)
+# ("the applicant (or somebody for them)" is an aside: no parenthesis opens or closes in the choice)
+_OPEN_CHOICE = re.compile(r"(?<!\()\bor (?:someone|somebody|something|some ?one|some other|somewhere|some (?:other )?(?:way|method|basis)|"
+                          r"another (?:way|method|basis|office|agency|one)|(?:some(?:thing|one)|anything|anyone) else)\b[^?.!()]*\?", re.I)
 
 
 # A second yes/no question joined to the first in one sentence: "..., and can it tap it?"

@@ -1167,6 +1167,8 @@ def test_a_permit_asked_of_a_provision_on_another_paper_gets_no_verdict(corpus, 
     # a choice left open asks which, and no Yes or No answers it
     ("Is the fee for new electrical work set by the number of fixtures, or some other way?", None),
     ("Who sets the fee for repairs, the Building Inspector or someone else?", None),
+    # an aside in parentheses is no choice
+    ("Is the fee for new work (or someone's repairs) based on the cost of the work?", "Yes"),
     # the headnote question asked alone answers
     ("Is the fee for new electrical construction, repairs and alterations based on the cost of work?", "Yes"),
 ])
