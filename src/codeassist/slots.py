@@ -112,11 +112,12 @@ _WIDE_LONG = re.compile(_FEET + r"\s+wide\b[^.?!\d]{0,40}?" + _FEET + r"\s+(?:lo
 # area is its base times its depth too); a second side "along" another line makes it a trapezoid, read above
 _ALONG_DEEP = re.compile(_FEET + r"\s+(?:along|of frontage|frontage|on the street)\b[^.?!\d]{0,40}?" + _FEET + r"\s+deep\b")
 # a round area by its diameter or radius: "a round retention area 236 feet across", "a circle with a radius of 120 ft"
-_CIRCLE = re.compile(r"\b(?:round|circular|circle|cul de sac|turnaround)\b[^.?!\d]{0,60}?" + _FEET + r"\s*(?:across|in diameter|diameter|wide)\b|"
-                     r"\b(?:round|circular|circle|cul de sac|turnaround)\b[^.?!\d]{0,60}?\b(?:diameter (?:of |is )?(?:about |roughly )?" + _FEET +
-                     r"|radius (?:of |is )?(?:about |roughly )?" + _FEET + r")|"
+_ROUND = r"\b(?:round|circular|circle|cul de sac|turnaround)\b[^.?!\d]{0,60}?"
+_CIRCLE = re.compile(_ROUND + _FEET + r"\s*(?:across|in diameter|diameter|wide)\b|" +
+                     _ROUND + r"\b(?:diameter (?:of |is )?(?:about |roughly )?" + _FEET +
+                     r"|radius (?:of |is )?(?:about |roughly )?" + _FEET + r")|" +
                      # "a cul-de-sac circle with a 90-ft radius", "a circle 90 feet in radius"
-                     r"\b(?:round|circular|circle|cul de sac|turnaround)\b[^.?!\d]{0,60}?" + _FEET + r"\s*(?:in\s+)?radius\b")
+                     _ROUND + _FEET + r"\s*(?:in\s+)?radius\b")
 # a ring between two circles: "a ring around the pond, outer edge 130 ft from the center, inner edge 60 ft"
 _RING = re.compile(r"\b(?:ring|annulus|annular|donut|doughnut)\b[^.?!]{0,80}?\bouter\b[^.?!\d]{0,40}?" + _FEET +
                    r"([^.?!\d]{0,40}?)\binner\b[^.?!\d]{0,40}?" + _FEET + r"([^.?!\d]{0,20})")
@@ -158,8 +159,9 @@ def extract_area_bound(q: str) -> tuple[str, float, bool] | None:
         return None
     unit, n, low, start = found
     share = _SHARE.search(low, start)
-    if share and 0 < float(share.group(1) or share.group(2)) <= 100:
-        n = round(n * float(share.group(1) or share.group(2)) / 100, 6)
+    percent = float(share.group(1) or share.group(2)) if share else 0.0
+    if 0 < percent <= 100:
+        n = round(n * percent / 100, 6)
     return unit, n, bool(_UNDER.search(low[:start]))
 
 
@@ -229,17 +231,16 @@ def _area_at(q: str) -> tuple[str, float, str, int] | None:
     circle = _CIRCLE.search(low)
     # "2,400 feet of road with a 20-foot-wide work strip", "180 ft wide and 240 ft deep": length times width
     m = _LONG_WIDE.search(low) or _WIDE_LONG.search(low)
+    sides = [_num(x) for x in m.groups() if x is not None] if m else []
     if circle:
         across, diameter, radius, radius_after = circle.groups()
         r = _num(radius or radius_after) if radius or radius_after else _num(across or diameter) / 2
         round_area = float(round(math.pi * r * r))
-        sides = [_num(x) for x in m.groups() if x is not None] if m else []
         if m and len(sides) == 2 and m.end() <= circle.start() and _ENDS_IN.search(low[m.end():circle.start()]):
             # "a 700 ft long, 40 ft wide roadway that ends in a cul-de-sac circle with a 90 ft radius": both are worked
             return "sq_ft", sides[0] * sides[1] + round_area, low, m.start()
         return "sq_ft", round_area, low, circle.start()
     if m:
-        sides = [_num(x) for x in m.groups() if x is not None]
         if len(sides) == 3:  # a trapezoid: the mean of its parallel sides times its depth
             return "sq_ft", (sides[0] + sides[1]) / 2 * sides[2], low, m.start()
         return "sq_ft", sides[0] * sides[1], low, m.start()

@@ -1019,6 +1019,13 @@ def _provision_hit(corpus, pid: str, kind: str, question: str, similarity: float
                yes_no=kind, yes_no_text=question, yes_no_similarity=similarity)
 
 
+def _tuckahoe_verdict(corpus, q: str, pid: str, question: str, similarity: float) -> str | None:
+    """yes_no for `q` asked in Tuckahoe against provision `pid` whose closest headnote question is `question` (a yes)."""
+    plan = Planner(corpus).build(q, "tuckahoe")
+    h = _provision_hit(corpus, pid, "yes", question, similarity)
+    return yes_no(plan, h, h.text)
+
+
 @pytest.mark.parametrize("q, pid, question, verdict", [
     # a figure of the story ("30 days' notice", "1.2-acre") that the provision never measures is no figure it sets
     ("An applicant offers a letter of credit that the bank can cancel on 30 days' notice. Can the Town take that?",
@@ -1142,10 +1149,8 @@ def test_is_that_enough_or_do_we_need_more_is_answered_for_its_first_half(corpus
     ("Is there a Tuckahoe permit fee category covering repairs to existing wiring?", "Yes"),
 ])
 def test_is_there_x_or_only_y_is_answered_for_its_first_half(corpus, q, verdict):
-    plan = Planner(corpus).build(q, "tuckahoe")
-    h = _provision_hit(corpus, "tuckahoe:7-11(f)(5)", "yes", "Is there a permit fee category that covers alterations "
-                       "or repairs to existing wiring?", 0.8)
-    assert yes_no(plan, h, h.text) == verdict
+    assert _tuckahoe_verdict(corpus, q, "tuckahoe:7-11(f)(5)", "Is there a permit fee category that covers alterations "
+                             "or repairs to existing wiring?", 0.8) == verdict
 
 
 @pytest.mark.parametrize("q, verdict", [
@@ -1157,10 +1162,8 @@ def test_is_there_x_or_only_y_is_answered_for_its_first_half(corpus, q, verdict)
      "Yes"),
 ])
 def test_a_permit_asked_of_a_provision_on_another_paper_gets_no_verdict(corpus, q, verdict):
-    plan = Planner(corpus).build(q, "tuckahoe")
-    h = _provision_hit(corpus, "tuckahoe:7-11(e)", "yes", "Can the Building Inspector approve an application even "
-                       "though the Board of Examiners recommended rejecting it?", 0.7)
-    assert yes_no(plan, h, h.text) == verdict
+    assert _tuckahoe_verdict(corpus, q, "tuckahoe:7-11(e)", "Can the Building Inspector approve an application even "
+                             "though the Board of Examiners recommended rejecting it?", 0.7) == verdict
 
 
 @pytest.mark.parametrize("q, verdict", [
@@ -1173,7 +1176,5 @@ def test_a_permit_asked_of_a_provision_on_another_paper_gets_no_verdict(corpus, 
     ("Is the fee for new electrical construction, repairs and alterations based on the cost of work?", "Yes"),
 ])
 def test_an_open_choice_gets_no_verdict(corpus, q, verdict):
-    plan = Planner(corpus).build(q, "tuckahoe")
-    h = _provision_hit(corpus, "tuckahoe:7-11(f)(5)", "yes", "Is the fee for new electrical construction, repairs "
-                       "and alterations based on the cost of work?", 0.8)
-    assert yes_no(plan, h, h.text) == verdict
+    assert _tuckahoe_verdict(corpus, q, "tuckahoe:7-11(f)(5)", "Is the fee for new electrical construction, repairs "
+                             "and alterations based on the cost of work?", 0.8) == verdict
