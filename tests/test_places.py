@@ -245,6 +245,15 @@ def test_a_long_state_name_misspelled_is_that_state(gazetteer, ours, text, state
     assert gazetteer.other_place(text, ours) == state and gazetteer.outside_new_york(text, ours)
 
 
+def test_a_misspelled_state_survives_its_cache_being_cleared_by_another_thread(gazetteer, ours, monkeypatch):
+    class ClearedByAnotherThread(dict):  # another thread empties the cache right after each store
+        def __setitem__(self, key, value):
+            self.clear()
+
+    monkeypatch.setattr(gazetteer, "_typos", ClearedByAnotherThread())
+    assert gazetteer.other_place("we moved here from Massachusets last year", ours) == "Massachusetts"
+
+
 def test_words_near_a_state_name_are_not_one(gazetteer, ours):
     assert gazetteer.other_place("a colorful missionary connection: delivery of collateral for the bond", ours) is None
 

@@ -118,12 +118,15 @@ class Glossary(BaseModel):
         return next((row["ask"] for row in self.other_subjects if row.get("ask") and row["subject"] == subject), None)
 
     def _remembered(self, kind: str, q: str, find):
+        # Read once and keep the value: another thread may clear the dict between a store and a read.
         key = (kind, q)
-        if key not in self._found:
+        found = self._found.get(key)
+        if found is None:
+            found = find()
             if len(self._found) >= _REMEMBERED_TEXTS:
                 self._found.clear()
-            self._found[key] = find()
-        return self._found[key]
+            self._found[key] = found
+        return found
 
     def expansions(self, q: str) -> list[str]:
         """The expansions of the abbreviations and everyday words the question uses, one string each."""

@@ -125,6 +125,7 @@ class _Compiled:
 
 _TYPO_MIN_CHARS = 8  # shorter names misspelled are too near everyday words
 _TYPO_CUTOFF = 0.9  # "conneticut" is 0.95 like "connecticut"
+_UNSEEN = object()  # a word not yet looked up (None is a word that misspells no state)
 _TYPO_CACHE = 20_000
 
 
@@ -297,12 +298,14 @@ class Gazetteer:
             if any(f.start <= m.start() < f.end for f in found):
                 continue
             word = m.group(0)
-            if word not in self._typos:  # difflib once per word: _matches runs several times on one question
+            # difflib once per word: _matches runs several times on one question. The value is kept in a
+            # local: another thread may clear the dict between a store and a read.
+            state = self._typos.get(word, _UNSEEN)
+            if state is _UNSEEN:
+                state = next(iter(difflib.get_close_matches(word, self._long_states, n=1, cutoff=_TYPO_CUTOFF)), None)
                 if len(self._typos) >= _TYPO_CACHE:
                     self._typos.clear()  # bounded: a server answering random words does not grow it forever
-                self._typos[word] = next(iter(difflib.get_close_matches(word, self._long_states, n=1,
-                                                                        cutoff=_TYPO_CUTOFF)), None)
-            state = self._typos[word]
+                self._typos[word] = state
             name = self._names.get(state or "")
             if name is not None and self._counts(name, text, low, m.start(), m.end()):
                 out.append(_Match(m.start(), m.end(), name, key=state or ""))

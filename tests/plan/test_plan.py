@@ -906,6 +906,22 @@ def test_an_other_subject_entry_needs_a_name_and_a_pattern_that_compiles():
         Glossary(other_subjects=[{"subject": "boats", "pattern": "(boat"}])
 
 
+class _ClearedByAnotherThread(dict):
+    """A cache another thread empties right after each store (what CI's load test hit as a KeyError)."""
+
+    def __setitem__(self, key, value):
+        self.clear()
+
+
+def test_a_glossary_answer_survives_its_cache_being_cleared_by_another_thread():
+    from codeassist.glossary import Glossary
+
+    g = Glossary(other_subjects=[{"subject": "boats", "pattern": r"\bboats?\b"}], everyday=[])
+    g._found = _ClearedByAnotherThread()
+    assert g.other_subject("can I tie my boat here?") == "boat"
+    assert g.expansions("can I tie my boat here?") == []
+
+
 def test_a_guard_for_an_abbreviation_the_glossary_lacks_is_refused():
     from pydantic import ValidationError
 
