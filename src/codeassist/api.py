@@ -24,7 +24,7 @@ from .errors import InvalidInput
 from .models import Answer, Conversation, Draft, Hit, QueryPlan, Turn
 from .plan import Planner
 from .settings import Settings, get_settings
-from .understand import APPROVED_BEFORE
+from .understand import APPROVED_BEFORE, asks_role
 
 if TYPE_CHECKING:
     from .corpus import Corpus
@@ -146,7 +146,8 @@ class Assistant:
         # "Is farming exempt in Tuckahoe, and where does the village define farming?" asks two questions too.
         parts = [p.strip() for p in re.split(r"(?<=\?)\s+|,\s+and\s+(?=(?:where|what|who|how|when|which|why)\b)",
                                             plan.query) if p.strip()]
-        if len(parts) >= 2 and not parts[0].endswith("?") and _OPENS_QUESTION.match(parts[0]):
+        # "A neighbor runs a flower farm. Is farming exempt from 7B review, and where ...?": its last sentence asks
+        if len(parts) >= 2 and not parts[0].endswith("?") and _OPENS_QUESTION.match(re.split(r"(?<=[.!])\s+", parts[0])[-1]):
             parts[0] += "?"
         if (len(parts) < 2 or not parts[0].endswith("?") or len(parts[0].split()) < 3 or plan.subject
                 or plan.external or all(_ELABORATION.fullmatch(p) for p in parts[1:])):
@@ -205,7 +206,11 @@ class Assistant:
             cited = A.resolve_lookup(self.corpus, q, plan.citation_text or q, plan.municipality)
             if cited is not None:
                 return A.answer_provision(self.corpus, q, self._part_asked(plan, cited))
-        if plan.intent == "definition" and plan.term:
+        # "can the parent company be the applicant?" of a municipality whose text defines no "applicant": who may be
+        # one is the rules' question (retrieval), not what the word means
+        undefined_role = plan.intent == "definition" and asks_role(q) and not any(
+            self.corpus.definitions(m).get(plan.term or "") for m in munis)
+        if plan.intent == "definition" and plan.term and not undefined_role:
             # "max silt fence spacing per the Blue Book?" uses the term without asking what it means: a gap the
             # question names (the manual's contents are not in the corpus) answers it
             gap = A.find_gap(self.corpus, plan, munis, None) \

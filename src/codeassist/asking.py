@@ -407,8 +407,10 @@ _NEGATIVE_TAG = re.compile(r"^\W*(?:is|are|was|were|does|do|did|should|must|woul
 
 # "Isn't it supposed to give a deadline?", "Aren't they required to notify us?": a negative question about a duty
 # asks whether the duty is there, expecting a yes; what follows "to" may still ask in the negative.
-_SUPPOSED_TAG = re.compile(r"^\W*(?:is|are|was|were|should|must)(?:n't|n\u2019t)\s+(?:it|they|he|she|that|this|there|we|i|you|"
-                           r"the \w+)\s+(?:supposed|required|meant|obliged)\s+to\b", re.I)
+# "Doesn't it have to name somebody?" asks so of a duty too.
+_SUPPOSED_TAG = re.compile(r"^\W*(?:(?:is|are|was|were|should|must)(?:n't|n\u2019t)\s+(?:it|they|he|she|that|this|there|we|i|you|"
+                           r"the \w+)\s+(?:supposed|required|meant|obliged)|(?:does|do|did)(?:n't|n\u2019t)\s+(?:it|they|he|she|that|"
+                           r"this|the \w+)\s+(?:have|need))\s+to\b", re.I)
 
 
 # "is that a problem?", "is it ok?": the clause points back at the statement before it ("put it back" does not).

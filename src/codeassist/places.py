@@ -49,10 +49,15 @@ _LIVES_BEFORE = re.compile(r"\b(?:i'?m|i am|we'?re|we are|(?:i|we) (?:live|resid
                            r"(?:the\s+)?(?:(?:un)?incorporated\s+)?$")
 _ORIGIN_BEFORE = re.compile(r"\b(?:from|out of|licen[sc]ed (?:in|by)|registered (?:in|with)|based (?:in|out of)|"
                             r"work(?:s|ed|ing)? (?:in|for)|moved (?:here )?from)\s+(?:the\s+)?(?:(?:town|village|city) of\s+)?$")
+# "the owner's Scarsdale mailing address": the place is only someone's address
+_ADDRESS_AFTER = re.compile(r"\s*(?:mailing |home |business |office |billing |permanent |street )?(?:address(?:es)?|residence|p\.?\s?o\.? box)\b")
 # "while he's down in Florida all winter", "the owner is away in Florida": where someone is for a while, not where
 # the work or the question is.
 _AWAY_BEFORE = re.compile(r"(?:\bwhile [a-z]+(?:'s|'re|'m| is| are| am| was| were)\s+(?:away |down |up |out |off |over |still )?in|"
-                          r"\b(?:away|vacationing|wintering|on vacation|on holiday|snowbirding) in)\s+(?:the\s+)?$")
+                          r"\b(?:away|vacationing|wintering|on vacation|on holiday|snowbirding) in|"
+                          # "I own the lot in Baldwin Harbor but spend most of the year in Florida"
+                          r"\bspen(?:d|ds|ding|t) (?:most |much |part |half |the rest )?(?:of )?(?:the |my |our |his |her |their )?"
+                          r"(?:year|winters?|summers?|months?|time|season) in)\s+(?:the\s+)?$")
 
 
 def _after(cue: re.Pattern[str], low: str, start: int, span: int = 40) -> bool:
@@ -445,6 +450,14 @@ class Gazetteer:
                          # "Scarsdale" alone may be the town or the village; "the Village of Hempstead" is a village
                          for kind in ({m.name.kind} if m.name.cued else self._kinds.get(m.name.base, {m.name.kind})))
 
+    def only_origins(self, text: str, ours: Iterable[str]) -> bool:
+        """Whether every other place `text` names is only where someone comes from or has an address ("a
+        contractor from Freeport", "the owner's Scarsdale mailing address"), not where anything asked about is."""
+        low = _lower_same_length(text)
+        present = self._present(text, ours)
+        return bool(present) and all(_after(_ORIGIN_BEFORE, low, m.start) or _ADDRESS_AFTER.match(low, m.end)
+                                     for m in present)
+
     def outside_new_york(self, text: str, ours: Iterable[str]) -> bool:
         """Whether `text` names a place outside New York State ("licensed in New Jersey", "Stamford, CT")."""
         return any(m.name.abroad for m in self._present(text, ours))
@@ -480,13 +493,16 @@ class Gazetteer:
         """Every such place, in the order named."""
         return list(dict.fromkeys(m.name.display for m in self._matches(text, ours) if m.name is not None))
 
-    def governing_town(self, text: str, ours: Iterable[str]) -> str | None:
+    def governing_town(self, text: str, ours: Iterable[str], sited: bool = False) -> str | None:
         """For a hamlet of one of our towns named in `text` ("my lot in Elmont"), that town's name as given
-        in `ours` ("hempstead"), so the caller can route the question to it; else None."""
+        in `ours` ("hempstead"), so the caller can route the question to it; else None. With `sited`, only a
+        hamlet the land or work is said to lie in ("the lot in Baldwin Harbor", not "a builder from Merrick")."""
         hamlet_town = self._for(ours).hamlet_town
+        low = _lower_same_length(text) if sited else ""
         # not "Levittown, Pennsylvania"
         return next((hamlet_town[m.key] for m in self._matches(text, ours) if m.key in hamlet_town
-                     and self.abroad_right_after(text, ours, m.end) is None), None)
+                     and self.abroad_right_after(text, ours, m.end) is None
+                     and (not sited or _after(_SITED_BEFORE, low, m.start, 60))), None)
 
     def mask(self, text: str, ours: Iterable[str]) -> str:
         """`text` with every other place replaced by '#' of the same length."""

@@ -151,6 +151,10 @@ _MEASURE = re.compile(
     r"\bwhat (?:percent(?:age)?|share|fraction|portion) of\b", re.I)
 
 
+_WHERE_SEEN = re.compile(r"\bwhere\b[^?.]{0,60}\b(?:see|find|look (?:up|at)|view|read|get (?:a copy|a list)|posted|kept|listed)\b"
+                         r"[^?.]{0,40}$", re.I)
+
+
 _HOW_MANY = re.compile(r"\bhow many ([a-z]{3,})\b", re.I)
 
 
@@ -172,6 +176,11 @@ _LAW_REACH = re.compile(r"\b(?:rules?|code|chapter|law|ordinance|article|regulat
                         r"ordinance|article|regulations?|requirements?)\b", re.I)
 # Whether a permit of ours is needed ("do I need a village electrical permit to add a circuit?")
 _PERMIT_ASKED = re.compile(r"\b(?:need|needs|require[sd]?|get|pull|obtain|apply for)\s+(?:a|an|the|any)\s+(?:[\w'\u2019-]+\s+){0,3}?permits?\b", re.I)
+# A text pointing to another ("the procedure the erosion chapter points to").
+_POINTS_TO = r"\b(?:points?|pointed|refers?|referred|sends? (?:me|us|you)|directs? (?:me|us|you))\s+(?:\w+\s+)?to\b"
+# "which agency's permit does the erosion chapter point builders to?": which document is asked, and the pointing text
+# names it (its contents are not asked)
+_WHICH_POINTED = re.compile(r"\b(?:which|what)\s+(?:[\w'\u2019-]+\s+){0,4}?(?:does|do|did|is|are)\b[^?.]{0,80}" + _POINTS_TO, re.I)
 # A question about what a document says or requires, or how to act under it.
 _CONTENTS = re.compile(
     r"\bwhat (?:exactly |actually )?(?:does|do|did|would|will) .{0,80}?\b(?:say|says|require|requires|call for|contain|include|specify|mean|cover|list|set|"
@@ -192,7 +201,7 @@ _CONTENTS = re.compile(
     # "Under the 1978 NEC that Tuckahoe adopted, how many receptacles can I put on a circuit?"
     r"^\W*(?:under|per|by) (?:the |a |an )?[\w() .'-]{1,50}?,\s*(?:how|what|which|can|may|must|do|does|is|are)\b|"
     # "where's the procedure the erosion chapter points to?", "7B-4(c) sends me to 7-3 - can you pull it up?"
-    r"\b(?:points?|pointed|refers?|referred|sends? (?:me|us|you)|directs? (?:me|us|you))\s+(?:\w+\s+)?to\b|\bcross[- ]?referenc\w*|\bpull (?:it |that |this )?up\b|"
+    + _POINTS_TO + r"|\bcross[- ]?referenc\w*|\bpull (?:it |that |this )?up\b|"
     # "when do I file the NOI under the state general permit?": what that permit requires
     r"\bunder (?:the |a |an )?(?:[\w-]+ ){0,4}?(?:general )?permit\b|"
     # "does Tuckahoe's site plan review under Appendix A call for a landscaping plan?": the appendix's rules
@@ -441,6 +450,11 @@ class Planner:
         # hamlet where the land lies to say whose law it is
         if ids or (other_place and not (self.gazetteer.outside_new_york(text, self.ours)
                                         and not self.gazetteer.sited_elsewhere(text, self.ours))):
+            # "our lot in Baldwin Harbor; the engineer is from Freeport": the hamlet the land lies in is the
+            # town's, when the other place is not where land lies
+            if not ids and self.gazetteer.only_origins(text, self.ours) and \
+                    (town := self.gazetteer.governing_town(text, self.ours, sited=True)) is not None:
+                return [mid for mid, names in self.aliases.items() if town in names][:1]
             return ids
         town = self.gazetteer.governing_town(text, self.ours)  # a hamlet the town governs ("my lot in Elmont")
         if town is not None:
@@ -543,6 +557,9 @@ class Planner:
             # plan must show the size, not the size
             if _SHOWN_IN_PLAN.search(text[:m.start()]):
                 return None
+            # "where can I see the Village's fee amounts in person?" asks where they are kept, not the figures
+            if _WHERE_SEEN.search(text[:m.start()]):
+                return None
             return m.group(0).lower()
         # "is the bond 110% or 125% of the estimate?": a choice of shares asks the share
         if (m := re.search(r"\b\d+(?:\.\d+)?\s?(?:%|percent)\s+or\s+\d+(?:\.\d+)?\s?(?:%|percent)", text, re.I)) is not None:
@@ -618,9 +635,11 @@ class Planner:
             if named and muni not in named and self._says_generically(text, muni):
                 # Village chosen: "in the village do we have to ... like they do in hempstead?" names it too.
                 named = (*named, muni)
-            elif not named and other and (self._says_generically(text, muni) or self._own_office_named(text, muni)):
+            elif not named and other and (self._says_generically(text, muni) or self._own_office_named(text, muni)
+                                          or self.gazetteer.only_origins(text, self.ours)):
                 # Village chosen: "can the village building inspector run a side business over in Bronxville?"
-                # asks of the caller's village; the other village is only where the business is
+                # asks of the caller's village; the other village is only where the business is. Village chosen:
+                # "the notice lists the owner's Scarsdale mailing address": the other place is only where someone is from
                 named = (muni,)
             elif named_wins and len(set(named)) == 1 and muni not in named and self._says_by_name(text, named[0]):
                 # Hempstead chosen, "can I get registered in Tuckahoe ...?": the words typed say where.
@@ -684,8 +703,9 @@ class Planner:
         route = U.route(respelled_text, self.definitions, 0 if sited else len(named), other_place=other, slots=slots, glossary=self.glossary,
                         names_law=bool(laws) and bool(self.corpus.ordinances_named(NOT_ELECTRICAL.sub(" ", U.without_titles(text)))))
         # "what does § 1-7 say?", "§ 1-7 text?": asked for what a document the texts refer to holds
-        external = self._external(low, scope) if _CONTENTS.search(text) or route.intent == "lookup" else ()
-        if route.intent == "lookup" and external and _CONTENTS.search(text):
+        contents = _CONTENTS.search(re.sub(_POINTS_TO, " ", text, flags=re.I) if _WHICH_POINTED.search(text) else text)
+        external = self._external(low, scope) if contents or route.intent == "lookup" else ()
+        if route.intent == "lookup" and external and contents:
             # "7-10 mentions the Industrial Commission's rules - what do they say about grounding?": what the outside
             # document says is asked, not the section that names it
             route = U.Route("retrieval")

@@ -33,7 +33,9 @@ _THRESHOLD_NAMED = re.compile(r"\b(?:the|that|this|an?)\s+(?:one|five|\d+(?:\.\d
                               r"\b(?:limit|cap|maximum|max|rule|restriction)\s+of\s+(?:one|an?|\d+(?:\.\d+)?)\s*acres?\b")
 
 
-_MORE_AREA = re.compile(r"\b(?:another|a further|an additional|an extra|plus(?:\s+an?)?)\s+(?:about\s+|roughly\s+)?" + _NUMBER +
+# "plus a separate 1,200 sq ft patch for a shed, same job": a second part of the same work
+_MORE_AREA = re.compile(r"\b(?:another|a further|an additional|an extra|(?:plus|and)\s+an?\s+(?:separate|second|further|additional|extra)|"
+                        r"plus(?:\s+an?)?)\s+(?:about\s+|roughly\s+)?" + _NUMBER +
                         r"\s*(acres?|ac\b|square feet|square foot|sq\.? ?ft\.?|sf\b|ft2|sqft)")
 SQFT_PER_SQ_METER = 10.763910417  # (1 / 0.3048) ** 2
 ACRES_PER_HECTARE = 2.471053815
@@ -165,6 +167,14 @@ def extract_area_bound(q: str) -> tuple[str, float, bool] | None:
     return unit, n, bool(_UNDER.search(low[:start]))
 
 
+FEET_PER_MILE = 5280
+_MILES = re.compile(r"\b(?:(?:a |one )?(?P<quarter>quarter|half)(?: of)?(?: a| one)? mile|(?P<n>\d+(?:\.\d+)?|\.\d+) miles?)\b")
+
+
+def _miles(m: re.Match) -> float:
+    return {"quarter": 0.25, "half": 0.5}[m["quarter"]] if m["quarter"] else float(m["n"])
+
+
 def _area_at(q: str) -> tuple[str, float, str, int] | None:
     """The area, the question as read (lower case, the law's own figures blanked) and where the area starts in it."""
     low = _unhyphened(q)
@@ -172,6 +182,8 @@ def _area_at(q: str) -> tuple[str, float, str, int] | None:
     low = _THRESHOLD_NAMED.sub(" ", low)
     # "30k square feet": thousands
     low = re.sub(r"\b(\d+(?:\.\d+)?)\s?k(?=\s*(?:square|sq|sf\b|ft2))", lambda k: f"{float(k.group(1)) * 1000:g}", low)
+    # "a quarter mile long and 35 ft wide", "a 0.25 mile road": a length in miles, in feet
+    low = _MILES.sub(lambda m: f"{_miles(m) * FEET_PER_MILE:g} ft", low)
     # "7/8 of an acre", "3/4 acre": a written fraction of an acre (not a date: the acre follows)
     low = re.sub(r"(?<![\d/.])(\d{1,2})/(\d{1,2})\s+(?:of\s+)?(?:an?\s+)?(?=acres?\b)",
                  lambda f: f"{int(f.group(1)) / int(f.group(2)):.4g} " if int(f.group(2)) else f.group(0), low)
@@ -840,11 +852,13 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
     beyond = area_beyond_lot(q)
     if beyond:
         put("area_beyond_lot", list(beyond), " on a ".join(beyond))
-    act = extract_activity(q)
+    # "Condition C leaves out agricultural properties. Does Condition B ...?": what the law says is no fact of the project
+    story = _LAW_STATEMENT.sub(" ", q)
+    act = extract_activity(story)
     if act:
         put("activity", act, act)
     for name, pattern in _FLAG_SLOTS.items():
-        m = re.search(pattern, low)
+        m = re.search(pattern, story.lower())
         if m:
             put(name, True, m.group(0))
     if re.search(r"(?:\bnot|n't|\bno longer) (?:a )?part of (?:any|a|an)\s+(?:[\w-]+\s+){0,2}?(?:subdivision|larger|common|"
@@ -898,8 +912,17 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
     return slots, words
 
 
+# A sentence telling what a part of the law says ("Condition C leaves out agricultural properties.", "The article
+# exempts farms.")
+_LAW_STATEMENT = re.compile(r"(?:^|(?<=[.!?;:]\s))\s*(?:condition [a-c]|the (?:law|article|chapter|code|ordinance|town|village|"
+                            r"exemption|exclusion)|(?:\u00a7|section|subsection) ?[\w().-]+)\s+(?:also |only )?(?:leaves? out|excludes?|"
+                            r"exempts?|carves? out|says?|lists?|covers?|mentions?)\b[^.?!]*[.!;](?=\s|$)", re.I)
+
+
 _FLAG_SLOTS = {
-    "single_family_residence": r"single[- ]family|one[- ]family|my (?:house|home)|a house\b|one (?:house|home)\b|"
+    # "does the single-family exclusion in Condition C cover us?" names the law's words, not the project
+    "single_family_residence": r"(?:single|one)[- ]family(?! (?:residences? )?(?:exclusions?|exemptions?|exceptions?|carve[- ]?outs?|"
+                               r"clauses?|language|wording|provisions?|rules?)\b)|my (?:house|home)|a house\b|one (?:house|home)\b|"
                                r"(?:a|one|single) (?:new |brand[- ]new |custom |small )(?:house|home)\b|"
                                r"(?:house|home) for (?:my|our) (?:own )?family|our (?:own )?(?:family )?(?:house|home)\b",
     # "a development" is a subdivision; "land development (activity)" is the law's own term, not a plan.

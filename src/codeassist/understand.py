@@ -195,10 +195,17 @@ class Route:
     notes: list[str] = field(default_factory=list)
 
 
+# "can my contractor be the applicant?": whether someone can be what a term names
+_ROLE = r"(?:can|could|may) (?:[\w']+ ){1,3}(?:be|act as|serve as)(?= (?:an?|the) )"
 _DEFINITION_CUE = re.compile(r"\b(?:counts? as|considered|qualif(?:y|ies) as|what(?:'s| is| are|s)|define|definition of|"
-                             r"meaning of|mean by|defined as|am i (?:an?|the)|are we (?:an?|the)|"
-                             # "can my contractor be the applicant?": whether someone can be what a term names
-                             r"(?:can|could|may) (?:[\w']+ ){1,3}(?:be|act as|serve as)(?= (?:an?|the) ))\b|\s=\s*", re.I)
+                             r"meaning of|mean by|defined as|am i (?:an?|the)|are we (?:an?|the)|" + _ROLE + r")\b|\s=\s*", re.I)
+_ROLE_ASKED = re.compile(r"\b" + _ROLE + r"\b", re.I)
+
+
+def asks_role(q: str) -> bool:
+    """Whether the question asks if someone can be what a term names ("can the parent company be the applicant?"):
+    where no definition of the term is in the text, who may be it is the rules' question, not a meaning's."""
+    return bool(_ROLE_ASKED.search(q)) and not _DEFINITION_CUE.search(_ROLE_ASKED.sub(" ", q))
 
 
 def bare_phrase(text: str) -> str:

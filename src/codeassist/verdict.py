@@ -106,11 +106,19 @@ _IN_WRITING = re.compile(r"\b(?:written|in writing)\b", re.I)
 # Whether an official may refuse what the law says he shall do ("can the SMO decline to approve it?").
 # (the refusal is the asked verb's, a few words on: "can the Building Inspector approve it even though the Board
 # recommended rejecting it?" asks whether he may approve)
-_REFUSAL_ASKED = re.compile(r"\b(?:can|could|may|is|are)\b(?:\s+[\w'-]+){0,6}?\s+(?:decline|refuse|deny|reject|withhold|turn down)\w*\b[^?.!]*\?", re.I)
+_REFUSAL_ASKED = re.compile(r"\b(?:can|could|may|is|are)\b(?:\s+[\w'-]+){0,6}?\s+(?:decline|refuse|deny|reject|withhold|turn down|"
+                            r"hold (?:up|back|off)|delay|stall|block)\w*\b[^?.!]*\?", re.I)
 _SHALL_GRANT = re.compile(r"\bshall (?:approve|issue|grant|accept)\b", re.I)
 # ... unless what is asked of falls short ("can the SMO reject a SWPPP that is missing the site map?")
 _FALLS_SHORT = re.compile(r"\b(?:doesn'?t|does not|don'?t|do not|fails?|failing|failed|incomplete|missing|lacks?|lacking|"
                           r"deficient|non-?complian\w*|not (?:meet|comply|complete|compliant)|violat\w*|wrong|bad|sloppy)\b", re.I)
+
+
+# "can the SWPPP binder leave with the trailer?" against "shall be retained at the site ... to the date of final
+# stabilization": the duty to keep it there is no Yes to taking it away (nor a No once the duty has ended)
+_LEAVES_ASKED = re.compile(r"\b(?:can|could|may|is|are|do|does)\b(?:\s+[\w'-]+){0,6}?\s+(?:leave|go|come off|be (?:removed|taken|moved))\b"
+                           r"[^?.!]*\?", re.I)
+_KEPT_ON_SITE = re.compile(r"\b(?:retained|kept|remain|maintained|available) (?:at|on) (?:the )?(?:job ?)?site\b", re.I)
 
 
 # A choice left open: "... a DEC official or someone from the Town?", "by the number of outlets, or some other way?"
@@ -279,6 +287,8 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     if _VIOLATION.search(clause) and not official and _modal_verdict("permission", said) == "No" \
             and headnote != "No" and _speaks_to(plan.query, said, plan.expansions):
         return "Yes"
+    if _LEAVES_ASKED.search(clause) and _KEPT_ON_SITE.search(said):
+        return None
     modal = _modal_verdict(asks, said, official) if _speaks_to(plan.query, said, plan.expansions) and \
         not A.denies_subject(plan.query, said) and A.same_figures(A.figures_asked(plan.query, said), "", said) and \
         A.names_what_is_required(clause, said, plan.expansions) and not A.asks_the_required_step(clause, said) and \

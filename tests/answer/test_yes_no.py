@@ -1178,3 +1178,28 @@ def test_a_permit_asked_of_a_provision_on_another_paper_gets_no_verdict(corpus, 
 def test_an_open_choice_gets_no_verdict(corpus, q, verdict):
     assert _tuckahoe_verdict(corpus, q, "tuckahoe:7-11(f)(5)", "Is the fee for new electrical construction, repairs "
                              "and alterations based on the cost of work?", 0.8) == verdict
+
+
+def test_doesnt_it_have_to_asks_whether_it_has_to():
+    assert not asked_negatively("I got a violation notice addressed just to 'Owner', with no name. Doesn't it have to "
+                                "name somebody?")
+    assert asked_negatively("Doesn't the plan need no map at all?")  # what follows "to" still asks in the negative
+
+
+def test_holding_up_an_approval_the_law_says_shall_be_given_is_a_refusal(corpus):
+    # "who shall approve the SWPPP if it complies": holding it up is a refusal, No
+    q = ("My SWPPP for a backyard regrade (no board review) meets every requirement, but the SMO wants a wider buffer "
+         "just because. Can he hold up approval?")
+    assert _tuckahoe_verdict(corpus, q, "tuckahoe:7B-4(d)", "Must the Stormwater Management Officer approve a SWPPP "
+                             "that complies with the requirements?", 0.72) == "No"
+
+
+def test_a_duty_to_keep_it_on_site_is_no_yes_to_taking_it_away(corpus):
+    p = Planner(corpus).build("We're hauling the job trailer off our Inwood warehouse site now that the CO is issued, "
+                              "but the seeded slopes haven't taken yet. Can the SWPPP binder leave with the trailer?",
+                              "hempstead")
+    h = _provision_hit(corpus, "hempstead:391(F)", "yes", "Do I have to keep the SWPPP on the job site during "
+                       "construction?", 0.53)
+    assert yes_no(p, h, h.text) is None
+    keep = Planner(corpus).build("Do we have to keep a copy of the SWPPP at the site during construction?", "hempstead")
+    assert yes_no(keep, h, h.text) == "Yes"

@@ -84,6 +84,29 @@ def test_where_someone_is_for_a_while_is_not_the_place_asked_about(build, questi
     assert plan.other_place is None and plan.intent != "abstain"
 
 
+def test_where_someone_is_from_or_has_an_address_leaves_the_callers_municipality(build):
+    plan = build("Village clerk: our draft notice of violation for a lot on Midland Place lists the owner's Scarsdale "
+                 "mailing address but not the lot itself. Is that enough?", "tuckahoe")
+    assert plan.other_place == "Scarsdale" and plan.named == ("tuckahoe",) and plan.intent != "abstain"
+    assert build("I'm an electrician from Yonkers. Do I need a permit to change a panel?", "tuckahoe").intent != "abstain"
+    # the other place's own law asked of, or where the work may be: still not ours
+    assert build("Does Scarsdale require an electrical permit for a panel?", "tuckahoe").intent == "abstain"
+    assert build("The owner lives in Scarsdale. Does he need a permit to rewire the garage?", "tuckahoe").intent == "abstain"
+
+
+def test_a_hamlet_the_land_lies_in_is_the_towns_beside_where_someone_is_from(build):
+    plan = build("Our lot in Elmont is being graded by a contractor from Freeport. Does he need a SWPPP for 2 acres?")
+    assert plan.named == ("hempstead",) and plan.intent != "abstain"
+    assert build("does Freeport's code apply to my lot in Elmont?").intent == "abstain"
+    assert build("my lot in Lakeview, the Village of Lynbrook says what?").intent == "abstain"
+
+
+def test_where_the_owner_spends_most_of_the_year_is_not_the_place_asked_about(build):
+    plan = build("I own the lot in Baldwin Harbor but spend most of the year in Florida. Do I personally have to be "
+                 "there whenever the builder is grading?")
+    assert plan.other_place is None and plan.municipality == "hempstead" and plan.intent != "abstain"
+
+
 def test_another_place_beside_ours_does_not_abstain(build):
     plan = build("my electrician is registered in Yonkers, may he work in Tuckahoe?")
     assert plan.other_place == "Yonkers"
@@ -1995,3 +2018,60 @@ def test_a_defined_term_in_the_possessive_is_not_the_definition_asked(build):
 def test_whether_a_report_may_slide_past_a_day_is_the_deadlines_calculators(build, question):
     plan = build(question, "hempstead")
     assert plan.calculator == "deadlines" and plan.slots.get("event") == "last_report"
+
+
+@pytest.mark.parametrize("question, area", [
+    # a length in miles
+    ("A utility corridor in Lido Beach is a quarter mile long and 35 ft wide, all of it disturbed. Does it meet the "
+     "Town's acre threshold?", 1320 * 35),
+    ("A strip half a mile long and 20 ft wide: SWPPP?", 2640 * 20),
+    ("a road 1 mile long and 12 ft wide", 5280 * 12),
+    # a separate part of the same job adds up
+    ("0.98 acre of grading plus a separate 1,200 sq ft patch for a shed, same job. Is that one acre or more?",
+     0.98 + 1200 / 43560),
+])
+def test_miles_and_a_separate_part_of_the_same_job(build, question, area):
+    got = build(question, "hempstead").slots
+    assert got["area"] == pytest.approx(area, abs=1e-5)
+
+
+def test_miles_alone_are_no_area(build):
+    assert build("we're 2 miles from the river, 3 acres of grading", "hempstead").slots["area"] == 3
+
+
+@pytest.mark.parametrize("question, flag", [
+    ("We're building four two-family houses on 2.5 acres in Baldwin. Does the single-family exclusion in Condition C "
+     "cover us?", "single_family_residence"),
+    ("Condition C leaves out agricultural properties. Does Condition B have the same carve-out for a 6-acre greenhouse "
+     "complex in Uniondale?", "agricultural_property"),
+])
+def test_the_laws_own_words_are_no_fact_of_the_project(build, question, flag):
+    slots = build(question, "hempstead").slots
+    assert flag not in slots and "activity" not in slots
+
+
+def test_the_projects_own_words_still_are(build):
+    assert build("single-family house on 2 acres in Elmont, SWPPP?", "hempstead").slots["single_family_residence"]
+    slots = build("The article exempts farms. I'm building a barn on my farm, 3 acres. SWPPP?", "hempstead").slots
+    assert slots["agricultural_property"] and slots["activity"] == "agricultural_structures"
+
+
+def test_election_day_only_dates_the_work(build):
+    plan = build("We'll finish rough grading on a Tuckahoe job at 9 am on Tuesday, November 2, 2027 (Election Day). "
+                 "By when do we have to notify the Village?")
+    assert plan.subject is None and plan.calculator == "deadlines"
+    assert build("when is the next village election?", "tuckahoe").subject == "local government and history"
+
+
+def test_which_agencys_permit_a_chapter_points_to_is_the_chapters_question(build):
+    plan = build("Which agency's construction general permit does Tuckahoe's erosion chapter point builders to?")
+    assert plan.external == ()
+    # what the document pointed to says is still asked of that document
+    assert build("the erosion chapter refers to the SPDES permit - what does it say about inspections?",
+                 "tuckahoe").external != ()
+
+
+def test_where_the_fee_amounts_are_posted_asks_no_figure(build):
+    assert build("Where am I supposed to be able to see the Village's electrical fee amounts in person?",
+                 "tuckahoe").measure is None
+    assert build("What are the Village's electrical fee amounts?", "tuckahoe").measure is not None

@@ -331,3 +331,36 @@ def test_words_that_only_stress_a_topic_do_not_keep_a_mention_from_being_found(a
 def test_a_method_for_setting_an_amount_is_not_a_figure_the_text_lacks(assistant, corpus):
     ans = ask(assistant, corpus, "how does the Town work out how big the performance bond needs to be?", "hempstead")
     assert not ans.abstained and ans.citations[0].id == "hempstead:performance-guarantee(A)", ans.answer
+
+
+def test_a_story_whose_provision_both_retrievers_rank_first_by_far_is_answered(assistant, corpus):
+    # few of the provision's words in a long story, but a clear lead: answered from 393(A)(2)
+    ans = ask(assistant, corpus, "I own the lot in Oceanside but spend most of the year in Vermont. Do I personally "
+              "have to be there whenever the builder is grading?", "hempstead")
+    assert not ans.abstained and ans.citations[0].id == "hempstead:393(A)(2)"
+    # a short question leading as clearly to the gardening exemption is not answered by it
+    assert ask(assistant, corpus, "can i burn leafs in my backyard").abstained
+
+
+def test_whether_someone_can_be_a_role_the_text_never_defines_is_the_rules_question(assistant, corpus):
+    ans = ask(assistant, corpus, "Our parent company files permit paperwork for its electrical subsidiaries. For a "
+              "Tuckahoe job done by the subsidiary, can the parent company be the applicant?")
+    assert ans.intent == "retrieval" and not ans.abstained
+    # what the word means is still the definitions' question, and the Village's text defines none
+    assert ask(assistant, corpus, "What is an applicant in Tuckahoe?").abstained
+
+
+def test_a_plan_lacking_specs_judged_acceptable_is_the_plan_rules_question(assistant, corpus):
+    ans = ask(assistant, corpus, "Reviewing a Condition C SWPPP: the underground chambers show location and size "
+              "but no material specs or installation details. Acceptable?", "hempstead")
+    assert not ans.abstained and "hempstead:391(B)(3)(f)" in [c.id for c in ans.citations]
+    # what the manuals' specs are is still theirs
+    assert ask(assistant, corpus, "What are the silt fence post spacing specs?", "hempstead").abstained
+
+
+def test_a_first_question_told_after_a_story_is_answered_and_the_rest_named_missing(assistant, corpus):
+    # the last sentence of the first part asks
+    ans = ask(assistant, corpus, "My uncle keeps bees and grows hay behind the house. Is farming exempt from the "
+              "erosion rules in Tuckahoe, and where does the village define what counts as farming?")
+    assert not ans.abstained and any(c.id == "tuckahoe:7B-5(a)" for c in ans.citations)
+    assert "On the rest of your question" in ans.answer and "12-1" in ans.answer
