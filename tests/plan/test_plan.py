@@ -2075,3 +2075,52 @@ def test_where_the_fee_amounts_are_posted_asks_no_figure(build):
     assert build("Where am I supposed to be able to see the Village's electrical fee amounts in person?",
                  "tuckahoe").measure is None
     assert build("What are the Village's electrical fee amounts?", "tuckahoe").measure is not None
+
+
+def _gaps_missing(corpus, plan) -> list[str]:
+    """What each gap the plan names says the text lacks."""
+    out = []
+    for key in plan.gaps:
+        oid, i = key.split("#")
+        out.append(corpus.ordinances[oid].gaps[int(i)].missing)
+    return out
+
+
+@pytest.mark.parametrize("question, muni, says", [
+    ("Does the Town of Hempstead keep an approved list of erosion control specialists?", "hempstead", "keeps no list"),
+    ("Is there a Town form for the weekly inspection reports I can download?", "hempstead", "no form for the inspection"),
+    ("If I cancel the job, does the Village refund my electrical permit fee?", "tuckahoe", "refunding a permit fee"),
+])
+def test_lists_forms_and_refunds_the_text_does_not_hold_are_gaps(build, corpus, question, muni, says):
+    assert any(says in m for m in _gaps_missing(corpus, build(question, muni)))
+
+
+@pytest.mark.parametrize("question, muni", [
+    ("What must the weekly inspection reports contain?", "hempstead"),
+    ("Failed the electrical exam - is the fee refunded?", "tuckahoe"),  # § 7-11(f): retained
+    ("Who may prepare a SWPPP in the Town?", "hempstead"),
+])
+def test_what_the_text_does_say_about_reports_fees_and_preparers_is_no_gap(build, corpus, question, muni):
+    missing = _gaps_missing(corpus, build(question, muni))
+    assert not any(s in m for m in missing for s in ("keeps no list", "no form for the inspection", "refunding a permit"))
+
+
+@pytest.mark.parametrize("question, subject", [
+    ("Does Tuckahoe require a permit to install a gas fireplace insert?", "gas appliances and fireplaces"),
+    ("How do I reserve a plot at the community garden?", "community gardens and parks"),
+    ("Is there a curfew for teenagers in the village?", "curfews and policing"),
+    ("How many continuing education hours does a PE need to renew?", "professional licence renewal and continuing education"),
+    ("Does the Town pick up Christmas trees after the holidays?", "Christmas tree and bulk pickup"),
+])
+def test_subjects_the_laws_do_not_cover(build, question, subject):
+    assert build(question).subject == subject
+
+
+def test_christmas_tree_lights_are_no_pickup(build):
+    assert build("can I plug my Christmas tree lights into the porch outlet?", "tuckahoe").subject != \
+        "Christmas tree and bulk pickup"
+
+
+def test_a_community_gardens_beds_are_land_being_cleared(build):
+    # the garden's rules are not the laws', but stripping sod for its beds is clearing
+    assert build("were stripping sod for the comunity garden beds - does that count as clearing?", "hempstead").subject is None
