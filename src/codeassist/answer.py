@@ -43,9 +43,9 @@ MIN_VIEW_ANY = 0.33
 # A question told as a story holds few of a provision's words ("I own the lot in Baldwin Harbor but spend most of
 # the year in Florida. Do I personally have to be there whenever the builder is grading?": 0.18 of it) though both
 # retrievers rank that provision first by a wide margin (0.82 against 0.41; told in other words, 0.61 of the first
-# score to 0.63): over MIN_VIEW_FLOOR in meaning, a
-# lead that clear answers, in a question of STORY_WORDS words or more (a short one is not diluted by a story: "can i
-# burn leafs in my backyard" leads to the gardening exemption as clearly, and these laws do not answer it).
+# score to 0.63): over MIN_VIEW_FLOOR in meaning, a lead that clear answers, in a question of STORY_WORDS words or
+# more (a short one is not diluted by a story: "can i burn leafs in my backyard" leads to the gardening exemption as
+# clearly, and these laws do not answer it). Older splits (7,635 questions): 3 answerable gained, none lost.
 CLEAR_LEAD = 0.65
 STORY_WORDS = 10
 # A subject these laws do not cover (parking, dogs) is answered only on strong evidence:

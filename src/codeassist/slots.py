@@ -182,7 +182,7 @@ def _area_at(q: str) -> tuple[str, float, str, int] | None:
     low = _THRESHOLD_NAMED.sub(" ", low)
     # "30k square feet": thousands
     low = re.sub(r"\b(\d+(?:\.\d+)?)\s?k(?=\s*(?:square|sq|sf\b|ft2))", lambda k: f"{float(k.group(1)) * 1000:g}", low)
-    # "a quarter mile long and 35 ft wide", "a 0.25 mile road": a length in miles, in feet
+    # "a quarter mile long and 35 ft wide", "1.5 miles long": a length in miles, in feet (read then as any length)
     low = _MILES.sub(lambda m: f"{_miles(m) * FEET_PER_MILE:g} ft", low)
     # "7/8 of an acre", "3/4 acre": a written fraction of an acre (not a date: the acre follows)
     low = re.sub(r"(?<![\d/.])(\d{1,2})/(\d{1,2})\s+(?:of\s+)?(?:an?\s+)?(?=acres?\b)",
