@@ -640,7 +640,9 @@ _ELECTRICAL = re.compile(r"\b(electric(?:al|ian)?|wiring|wire|wired|(?:dis|re)co
                          r"light(?:ing)? fixtures?|(?:wired|electrical) fixtures?|string lights|recessed (?:lights?|lighting|cans?|fixtures?)|pot lights?|can lights?|"
                          r"\d+[- ]?volts?|voltage|generators?|(?:temporary|temp) (?:power|service|lighting)|ev chargers?|car chargers?|solar (?:panels?|arrays?|systems?|pv)|photovoltaic|pv|"
                          # "a 50-amp outdoor pedestal", "100 amp service"
-                         r"\d+[- ]?amps?|amperes?|amperage|transformers?|meter sockets?|electric meters?)\b", re.I)
+                         r"\d+[- ]?amps?|amperes?|amperage|transformers?|meter sockets?|electric meters?|"
+                         # "hardwired heat cable along my roof edge"
+                         r"hard-?wir(?:e|ed|es|ing)|heat(?:ing)? (?:cables?|tapes?|mats?|trace))\b", re.I)
 
 
 # "does every day count as a new violation like with electrical?": the electrical code is what the question

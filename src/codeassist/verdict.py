@@ -124,7 +124,9 @@ _KEPT_ON_SITE = re.compile(r"\b(?:retained|kept|remain|maintained|available) (?:
 # A choice left open: "... a DEC official or someone from the Town?", "by the number of outlets, or some other way?"
 # ("the applicant (or somebody for them)" is an aside: no parenthesis opens or closes in the choice)
 _OPEN_CHOICE = re.compile(r"(?<!\()\bor (?:someone|somebody|something|some ?one|some other|somewhere|some (?:other )?(?:way|method|basis)|"
-                          r"another (?:way|method|basis|office|agency|one)|(?:some(?:thing|one)|anything|anyone) else)\b[^?.!()]*\?", re.I)
+                          r"another (?:way|method|basis|office|agency|one)|(?:some(?:thing|one)|anything|anyone) else)\b[^?.!()]*\?|"
+                          # "are permit fees set by square footage, by number of devices, or by job cost?": which of them
+                          r"\b(by|in|at|on|for|from|per) [^,?.!]{1,40},\s*\1 [^,?.!]{1,40},?\s*or \1 [^?.!]{1,40}\?", re.I)
 
 
 # A second yes/no question joined to the first in one sentence: "..., and can it tap it?"

@@ -1203,3 +1203,13 @@ def test_a_duty_to_keep_it_on_site_is_no_yes_to_taking_it_away(corpus):
     assert yes_no(p, h, h.text) is None
     keep = Planner(corpus).build("Do we have to keep a copy of the SWPPP at the site during construction?", "hempstead")
     assert yes_no(keep, h, h.text) == "Yes"
+
+
+def test_which_of_several_bases_gets_no_verdict(corpus):
+    q = "Are the Village's electrical permit fees set by square footage, by number of devices, or by job cost?"
+    assert _tuckahoe_verdict(corpus, q, "tuckahoe:7-11(f)(5)", "Is the fee for new electrical construction, repairs "
+                             "and alterations based on the cost of work?", 0.8) is None
+    # a list of things a permit is asked for stays a yes/no question
+    assert _tuckahoe_verdict(corpus, "Is the fee for new construction, repairs, or alterations based on the cost of work?",
+                             "tuckahoe:7-11(f)(5)", "Is the fee for new electrical construction, repairs and alterations "
+                             "based on the cost of work?", 0.8) == "Yes"

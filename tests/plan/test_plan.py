@@ -2124,3 +2124,28 @@ def test_christmas_tree_lights_are_no_pickup(build):
 def test_a_community_gardens_beds_are_land_being_cleared(build):
     # the garden's rules are not the laws', but stripping sod for its beds is clearing
     assert build("were stripping sod for the comunity garden beds - does that count as clearing?", "hempstead").subject is None
+
+
+def test_hardwired_heat_cable_is_electrical_work(build):
+    plan = build("I want hardwired heat cable along my roof edge to stop ice dams. Tuckahoe permit needed?")
+    assert plan.slots.get("electrical") and plan.calculator == "electrical_permit"
+
+
+def test_grading_for_a_pool_is_the_laws_own_work(build):
+    plan = build("We're rough grading for a pool and patio in my Tuckahoe backyard. Does the Village need a heads-up "
+                 "before the rough grading is finished?")
+    assert plan.subject is None and plan.intent == "retrieval"
+    assert build("Can I put an above-ground pool in my yard in Tuckahoe?").subject == "above-ground pool"
+
+
+def test_what_a_fee_is_based_on_is_no_fee_amount_gap(build, corpus):
+    asked = build("Quoting a fit-out in Tuckahoe: are electrical permit fees set by square footage or by job cost?")
+    assert not any("fee amounts are set by resolution" in m for m in _gaps_missing(corpus, asked))
+    amount = build("How much is the electrical permit fee in Tuckahoe?")
+    assert any("fee amounts are set by resolution" in m for m in _gaps_missing(corpus, amount))
+
+
+def test_digging_the_fill_back_out_is_restoring_the_land(build):
+    plan = build("an owner filled a wet corner of his lot without approval. Can we make him dig the fill back out?",
+                 "hempstead")
+    assert "restore land to its undisturbed condition" in plan.expansions
