@@ -343,7 +343,7 @@ def route(q: str, definitions: dict[str, str], n_named: int = 0, other_place: st
         ("activity" in slots and re.search(r"\bexempt", low)) or \
         re.search(r"\b(storm ?water|storm (?:systems?|drains?|sewers?|mains?|lines?)|runoff|erosion|sediment|swpp\w*|pollut\w*|electric\w*|wiring|drainage|"
                   # "rough grading for a pool and patio": the land work is the laws' own
-                  r"grading|regrad\w*|excavat\w*|(?:land|soil) disturbance|"
+                  r"grading|regrad\w*|excavat(?:e|ed|es|ing|ion)\b|(?:land|soil) disturbance|"
                   # "the retention pond behind my house is full of trash": a stormwater practice is the laws' own
                   r"(?:retention|detention|recharge|infiltration) (?:ponds?|basins?|tanks?)|dry ?wells?|catch ?basins?)\b", topical) or \
         any(" " in t and re.search(r"(?<![\w-])" + re.escape(t) + r"(?![\w-])", low) for t in definitions)

@@ -2149,3 +2149,8 @@ def test_digging_the_fill_back_out_is_restoring_the_land(build):
     plan = build("an owner filled a wet corner of his lot without approval. Can we make him dig the fill back out?",
                  "hempstead")
     assert "restore land to its undisturbed condition" in plan.expansions
+
+
+def test_excavators_named_as_noisy_machines_keep_the_noise_subject(build):
+    assert build("What hours are contractors allowed to run jackhammers and excavators on weekdays in the Town?",
+                 "hempstead").subject is not None
