@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from . import answer as A
 from . import compare as C
 from . import draft as D
+from .asking import last_sentence
 from .compose import Scorer, cite
 from .errors import InvalidInput
 from .models import Answer, Conversation, Draft, Hit, QueryPlan, Turn
@@ -147,7 +148,7 @@ class Assistant:
         parts = [p.strip() for p in re.split(r"(?<=\?)\s+|,\s+and\s+(?=(?:where|what|who|how|when|which|why)\b)",
                                             plan.query) if p.strip()]
         # "A neighbor runs a flower farm. Is farming exempt from 7B review, and where ...?": its last sentence asks
-        if len(parts) >= 2 and not parts[0].endswith("?") and _OPENS_QUESTION.match(re.split(r"(?<=[.!])\s+", parts[0])[-1]):
+        if len(parts) >= 2 and not parts[0].endswith("?") and _OPENS_QUESTION.match(last_sentence(parts[0])):
             parts[0] += "?"
         if (len(parts) < 2 or not parts[0].endswith("?") or len(parts[0].split()) < 3 or plan.subject
                 or plan.external or all(_ELABORATION.fullmatch(p) for p in parts[1:])):

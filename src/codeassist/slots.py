@@ -859,8 +859,9 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
     act = extract_activity(story)
     if act:
         put("activity", act, act)
+    story_low = story.lower()
     for name, pattern in _FLAG_SLOTS.items():
-        m = re.search(pattern, story.lower())
+        m = re.search(pattern, story_low)
         if m:
             put(name, True, m.group(0))
     if re.search(r"(?:\bnot|n't|\bno longer) (?:a )?part of (?:any|a|an)\s+(?:[\w-]+\s+){0,2}?(?:subdivision|larger|common|"
