@@ -57,6 +57,10 @@ OFF_TOPIC = 0.1  # weight of a provision of another subject's ordinance when the
 # as much as a step down the retrieval's order, so it decides between close candidates only. Set on dev/dev2
 # (0.3 and 0.55 changed nothing; 0.8: 2 more key facts first, none lost); dev3, read after: 1 more, none lost.
 ANSWER_KIND = 0.8
+# ... and only to a candidate the retriever scored at least this share of its best: a far weaker one is no close
+# candidate ("when do I notify the Town for the clearing inspection?": the notice provision at 1.0, not the
+# report schedule at 0.32 for its "when" headnote question)
+KIND_MIN_SHARE = 0.4
 SUBJECT_MIN_DENSE = 0.55
 # The asked municipality's text does not address a question another municipality's text answers: its best
 # passages hold under OWN_WEAK_COVERAGE of the question's words and the other's at least OTHER_TEXT_MARGIN more.
@@ -173,6 +177,10 @@ def _lead_in(corpus: "Corpus", pid: str) -> Citation | None:
 
 
 _RESERVED = re.compile(r"\(?reserved\)?\.?", re.I)
+# "why does the chapter skip from 7-5 to 7-7, was 7-6 repealed?": a reserved number cited is what is asked about
+_GONE_ASKED = re.compile(r"\b(?:skip\w*|jump\w*|missing|gaps?|repeal\w*|delet\w*|removed|happened to|became of|reserved|"
+                         r"no (?:section|text)|empty|blank)\b", re.I)
+RESERVED_ASKED = 1.0  # bonus for a reserved section cited by number in a question about a gap in the numbering
 
 
 # A question for a whole list or its contents is answered by the list, not by one of its items.
@@ -214,19 +222,21 @@ def _rank_candidates(corpus: "Corpus", scorer: Scorer, plan: QueryPlan, hits: li
             if part is not None and _tells_more(scorer, plan, corpus, part, p):
                 p = part
                 sentence, s_score = scorer.passage(plan.expanded, part.text)
+        gone = p.id in plan.citations and _RESERVED.fullmatch(text.strip()) and _GONE_ASKED.search(plan.query)
         head = corpus.headnote(p.id)
         cov = scorer.coverage(plan.expanded, " ".join([text, p.heading, *((head.summary, *head.questions) if head else ())]))
         top_cov = max(top_cov, cov)
         # The retriever's order counts most; overlap picks among close candidates. A definition says what a
         # word means, not what may or must happen: it leads only a question about the word's meaning.
-        score = 1.0 / (1 + rank) + 0.5 * cov + 0.25 * max(s_score, 0)
+        score = 1.0 / (1 + rank) + 0.5 * cov + 0.25 * max(s_score, 0) + (RESERVED_ASKED if gone else 0.0)
         if p.kind == "definition" and p.id not in plan.asked_definitions:
             score *= DEFINITION_NOT_ASKED
             if p.term:
                 used.append(p.term.lower())
         elif any(re.search(r"(?<![\w-])" + re.escape(t) + r"s?(?![\w-])", text.lower()) for t in used):
             score += USES_DEFINED_TERM
-        if kind is not None and head is not None and any(kind_of(q) == kind for q in head.questions):
+        if kind is not None and head is not None and h.score >= KIND_MIN_SHARE * hits[0].score and \
+                any(kind_of(q) == kind for q in head.questions):
             score += ANSWER_KIND  # "who reviews my plan?": the provision whose headnote says it answers a "who"
         if topic is not None and corpus.ordinance_of(p.id).topic != topic:
             score *= OFF_TOPIC  # "who do I call about an electrical inspection?" is not about erosion inspections
@@ -577,7 +587,9 @@ def answer_retrieval(corpus: "Corpus", scorer: Scorer, backend: SearchBackend, p
 
 # "which section covers ...?", "where in the code is ...?": the answer is a citation.
 ASKS_SECTION = re.compile(r"\b(?:which|what) (?:section|subsection|provision|part of the (?:code|law|chapter|article))\b|"
+                          # "where in the Town's stormwater article is ...?", "where in Tuckahoe's Chapter 7B are ...?"
                           r"\bwhere in the (?:code|law|ordinance|chapter|article)\b|"
+                          r"\bwhere in (?:the |[\w.]+'s? )?(?:[\w&-]+ ){0,3}(?:chapter|article)\b|"
                           # "where are Tuckahoe's erosion control exemptions?": where in the law a kind of rule is
                           r"^where (?:are|is|can (?:i|we) (?:find|read)|do (?:i|we) find) (?:the |[\w.]+'s? )?(?:[\w&-]+ ){0,3}"
                           r"(?:exemptions?|definitions?|penalt(?:y|ies)|fines|rules|requirements|provisions?|sections?)\b"

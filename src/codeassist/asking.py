@@ -35,7 +35,10 @@ IS_THERE = re.compile(r"\b(?:is|are) there\b", re.I)
 MEASURED = re.compile(r"\b(?:is|are) there\b(?:\s+[\w'-]+){0,3}?\s+(?:time limits?|deadlines?|limits?|minimum|maximum|cap|"
                        r"fees?|charges?|costs?|amounts?|timelines?|time ?frames?|number)\b", re.I)
 CARES_ABOUT = re.compile(r"^\s*(?:does|do|would|will)\s+(?:the\s+)?[\w' ]{1,30}?\s+(?:care|mind|object|regulate|police)\b|"
-                          r"\b(?:have|has) (?:a|any) (?:problem|issue) with\b", re.I)
+                          r"\b(?:have|has) (?:a|any) (?:problem|issue) with\b|"
+                          # "do the stormwater laws actually recognize runoff as a problem for fish?"
+                          r"\b(?:recogni[sz]e|acknowledge)s?\b[^?]{0,50}\bas (?:a |an )?(?:real |serious )?"
+                          r"(?:problem|concern|threat|harm|issue|hazard|danger|pollutant)s?\b", re.I)
 NEW_YORK = re.compile(r"\bNew York\b|\bNYS\b|\bN\.Y\.", re.I)
 _THING_ASKED = re.compile(r"\b(?:is|are) there\s+(?:(?:any|a|an|another|some|no|ever)\s+)*([a-z][\w-]*)", re.I)
 
@@ -104,7 +107,10 @@ def sq_ft(plan: QueryPlan) -> float | None:
 # window is 30 days. Right?", "do I get 30 days to appeal?"), in a unit of time, rain, percent or money.
 _CLAIM = re.compile(r"\b(?:is (?:it|that|this) (?:true|right|correct|so)|i (?:heard|was told|read)|(?:someone|somebody|they|he|she|"
                     r"my \w+|the \w+) (?:said|says|told me)|told me)\b|\b(?:right|correct|true)\s*\?\s*$|"
-                    r"\bdo (?:i|we) (?:have|get) (?:\w+ ){0,2}\d", re.I)
+                    r"\bdo (?:i|we) (?:have|get) (?:\w+ ){0,2}\d|"
+                    # "the notice says I have 30 days to appeal. Is that what the Town law says?"
+                    r"\bis (?:that|this|it) what (?:the|their|our|its) (?:[\w-]+ ){0,2}(?:says?|requires?|allows?|sets?)\b|"
+                    r"\b(?:says?|said|states?|stated) (?:that )?(?:i|we|you|they) (?:have|get|must|need)\b", re.I)
 _UNIT_FIGURE = re.compile(r"(\$\s?[\d,]+(?:\.\d+)?)|([\w.,-]+)\s*(?:-\s*)?(hours?|hrs?|days?|weeks?|months?|years?|yrs?|"
                           r"inch(?:es)?|percent|%)(?![\w])", re.I)
 _UNIT_NAMES = {"hr": "hour", "yr": "year", "%": "percent", "inche": "inch"}

@@ -50,7 +50,10 @@ _LIVES_BEFORE = re.compile(r"\b(?:i'?m|i am|we'?re|we are|(?:i|we) (?:live|resid
 _ORIGIN_BEFORE = re.compile(r"\b(?:from|out of|licen[sc]ed (?:in|by)|registered (?:in|with)|based (?:in|out of)|"
                             r"work(?:s|ed|ing)? (?:in|for)|moved (?:here )?from)\s+(?:the\s+)?(?:(?:town|village|city) of\s+)?$")
 # "the owner's Scarsdale mailing address": the place is only someone's address
-_ADDRESS_AFTER = re.compile(r"\s*(?:mailing |home |business |office |billing |permanent |street )?(?:address(?:es)?|residence|p\.?\s?o\.? box)\b")
+# (or the one who issued someone's credential: "registered here by reciprocity through my Town of Mamaroneck license")
+_ADDRESS_AFTER = re.compile(r"\s*(?:mailing |home |business |office |billing |permanent |street )?(?:address(?:es)?|residence|p\.?\s?o\.? box)\b|"
+                            r"\s*(?:electrical |electrician'?s? |contractor'?s? |master (?:electrician'?s? )?)?"
+                            r"(?:licen[sc]es?|registrations?|certificates? of registration|credentials?)\b")
 # "while he's down in Florida all winter", "the owner is away in Florida": where someone is for a while, not where
 # the work or the question is.
 _AWAY_BEFORE = re.compile(r"(?:\bwhile [a-z]+(?:'s|'re|'m| is| are| am| was| were)\s+(?:away |down |up |out |off |over |still )?in|"

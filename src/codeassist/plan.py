@@ -693,7 +693,8 @@ class Planner:
         in_state = bool(_REACH.search(text)) and not any(o.territory for o in asked_of)
         sited = bool(other) and self.gazetteer.sited_elsewhere(text, self.ours, in_state=in_state)
         # "my shop is on Tuckahoe Road in Yonkers: do I need a Tuckahoe permit?" asks it too, of work sited there
-        reach = bool(other) and not sited and bool(_LAW_REACH.search(text) or (
+        # (not of the place a licence or an address is from: "registered here through my Mamaroneck license")
+        reach = bool(other) and not sited and not self.gazetteer.only_origins(text, self.ours) and bool(_LAW_REACH.search(text) or (
             _PERMIT_ASKED.search(text) and self.gazetteer.sited_elsewhere(text, self.ours, in_state=True)
             and not self.gazetteer.sited_at(text, self.ours)))  # "we live in Bronxville; our rental in the village ..."
         if reach:

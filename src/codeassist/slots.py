@@ -100,6 +100,7 @@ _SIDE = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 _SIDES_FT = _SIDE + r"\s*(?:'|ft\.?|feet|foot)?\s*(?:x|by|\u00d7)\s*" + _SIDE + r"\s*(?:'|ft\b|feet\b|foot\b)"
 _RECTANGLE = re.compile(r"(?<![\d.,])" + _SIDES_FT)
 _NEXT_RECTANGLE = re.compile(r"\s*(?:,\s*|\s+)?(?:and|plus|\+|&)\s+(?:another\s+|a\s+)?" + _SIDES_FT)
+_RECTANGLE_METERS = re.compile(r"(?<![\d.,])" + _SIDE + r"\s*(?:m|met(?:er|re)s?)?\s*(?:x|by|\u00d7)\s*" + _SIDE + r"\s*(?:m|met(?:er|re)s?)\b")
 _RECTANGLE_YARDS = re.compile(r"(?<![\d.,])" + _SIDE + r"\s*(?:yards?|yds?\.?)?\s*(?:x|by|\u00d7)\s*" + _SIDE + r"\s*(?:yards?|yds?)\b")
 _UNTOUCHED = re.compile(r"[^.?!;]{0,40}?\b(?:(?:stays?|remains?|is left|will be left|left)\s+(?:\w+\s+)?(?:untouched|undisturbed|alone|as is)|"
                         r"untouched|undisturbed|(?:won't|will not|isn't|is not) (?:be )?(?:touched|disturbed))\b")
@@ -153,13 +154,49 @@ def extract_area(q: str) -> tuple[str, float] | None:
     return found[:2] if found else None
 
 
+# Several like things, each of the area given: "three side-by-side lots, each 110 x 130 ft", "two 60 x 80 ft pads",
+# "four lots of 0.3 acre each", "two lots of the subdivision, 0.3 acre each". The count (group 1) and the things
+# (group 2) before the area ...
+_COUNT = r"\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+"
+_THINGS = (r"(lots|parcels|plots|pads|buildings|houses|homes|units|sites|properties|townhouses|slabs|foundations|"
+           r"warehouses|garages|sheds)\b")
+_COUNTED_EACH = re.compile(_COUNT + r"(?:[\w]+\s+){0,4}?" + _THINGS + r"[^.?!\d]{0,25}?\beach\b[^.?!\d]{0,25}$")
+_COUNTED_BEFORE = re.compile(_COUNT + r"(?:[\w]+\s+){0,4}?" + _THINGS + r"[^.?!\d]{0,40}?$")
+_COUNT_JUST_BEFORE = re.compile(_COUNT + r"(?:(?:about|roughly|approximately|identical|similar|separate|adjacent)\s+)?$")
+# ... and after it ("... 0.3 acre each", "... 60 x 80 ft pads")
+_EACH_AFTER = re.compile(r"(?:[^.?!,;]|\.(?=\d)){0,30}?\beach\b")
+_THINGS_AFTER = re.compile(r"(?:[^.?!,;]|\.(?=\d)){0,30}?\b" + _THINGS)
+
+
+def counted(low: str, start: int) -> tuple[int, str] | None:
+    """(how many, of what) when the area starting at `start` in `low` is that of each of several like things."""
+    before, after = low[:start], low[start:]
+    m = _COUNTED_EACH.search(before)
+    if m is None:
+        m = _COUNTED_BEFORE.search(before)
+        m = m if m and _EACH_AFTER.match(after) else None
+    if m is None:
+        m = _COUNT_JUST_BEFORE.search(before)
+        things = _THINGS_AFTER.match(after) if m else None
+        m = m if things else None
+        noun = things.group(1) if things else ""
+    else:
+        noun = m.group(2)
+    if m is None:
+        return None
+    n = int(m.group(1)) if m.group(1).isdigit() else int(_word_number(m.group(1)))
+    return (n, noun) if n >= 2 else None
+
+
 def extract_area_bound(q: str) -> tuple[str, float, bool] | None:
     """extract_area's (unit, area) and whether the area written is a bound the work stays under ("well under an
-    acre": less than 1 acre disturbed)."""
+    acre": less than 1 acre disturbed). The area of each of several like things is multiplied by their number."""
     found = _area_at(q)
     if found is None:
         return None
     unit, n, low, start = found
+    if (several := counted(low, start)) is not None:
+        n = round(n * several[0], 6)
     share = _SHARE.search(low, start)
     percent = float(share.group(1) or share.group(2)) if share else 0.0
     if 0 < percent <= 100:
@@ -213,6 +250,10 @@ def _area_at(q: str) -> tuple[str, float, str, int] | None:
     m = _RECTANGLE_YARDS.search(low)
     if m:
         return "sq_ft", _num(m.group(1)) * _num(m.group(2)) * SQFT_PER_SQ_YARD, low, m.start()
+    # "70 m by 58 m", "70 x 58 meters": the sides of a rectangle in meters
+    m = _RECTANGLE_METERS.search(low)
+    if m:
+        return (*metric_area(_num(m.group(1)) * _num(m.group(2)), "square meters"), low, m.start())
     m = _OVAL.search(low)
     if m:  # an ellipse's area: pi times its two half-widths
         a, b = (_num(x) for x in m.groups() if x is not None)
@@ -335,7 +376,14 @@ def extract_inches(q: str) -> float | None:
     m = re.search(r"\b(?:a\s+)?half[- ]inch", low)
     if m:
         return 0.5
+    # "we got 12 mm of rain": millimetres or centimetres of rain, in inches (25.4 mm to the inch)
+    for m in re.finditer(_NUMBER + r"\s*(mm|millimet(?:er|re)s?|cm|centimet(?:er|re)s?)\b", low):
+        if re.search(r"\b(?:rain\w*|precip\w*|storms?|downpours?)\b", low[max(0, m.start() - 40):m.end() + 40]):
+            return round(_num(m.group(1)) * (10 if m.group(2).startswith("c") else 1) / MM_PER_INCH, 4)
     return None
+
+
+MM_PER_INCH = 25.4
 
 
 _MONTHS = {m: i for i, m in enumerate(
@@ -716,7 +764,9 @@ ACTIVITY_KEYWORDS: list[tuple[str, str]] = [
     # "building a new 1.3-acre facility: can we leave the landscaping out of the SWPPP?": the new building's own
     # landscaping is part of its development, not landscaping "in connection with an existing structure"
     (r"^(?!.*\b(?:build\w*|construct\w*|putting up|erect\w*) (?:a |an |our |the )?(?:brand[- ]new|new)\b)"
-     r".*?\b((?:re-?)?landscap\w*(?! architect)|native (?:meadows?|plantings?|grasses|wildflowers)|(?:rip|tear)(?:ping|ing)? out (?:the |our |my )?(?:lawn|grass)|horticultur\w*|planting shrubs|planting beds?|shrubs|shrubbery|hedges?|foundation plantings?|mulch\w*)\b", "landscaping_existing_structure"),
+     r".*?\b((?:re-?)?landscap\w*(?! architect)|native (?:meadows?|plantings?|grasses|wildflowers)|(?:rip|tear)(?:ping|ing)? out (?:the |our |my )?(?:lawn|grass)|horticultur\w*|planting shrubs|planting beds?|shrubs|shrubbery|hedges?|foundation plantings?|mulch\w*|"
+     # "planting a tree buffer around the existing office building"
+     r"(?:tree|evergreen|shrub) (?:buffers?|screens?|borders?|plantings?)|planting (?:new )?trees)\b", "landscaping_existing_structure"),
 ]
 
 
@@ -860,8 +910,11 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
     if act:
         put("activity", act, act)
     story_low = story.lower()
+    several = counted(*_area_at(q)[2:]) if area else None
     for name, pattern in _FLAG_SLOTS.items():
-        m = re.search(pattern, story_low)
+        # (the lots whose areas were added up are the whole project, not part of a larger plan)
+        m = next((m for m in re.finditer(pattern, story_low)
+                  if not (name == "part_of_common_plan" and several and m.group(0) == several[1])), None)
         if m:
             put(name, True, m.group(0))
     if re.search(r"(?:\bnot|n't|\bno longer) (?:a )?part of (?:any|a|an)\s+(?:[\w-]+\s+){0,2}?(?:subdivision|larger|common|"

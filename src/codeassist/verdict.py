@@ -83,7 +83,11 @@ def _other_referent(clause: str, asked: str) -> bool:
 def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     """The verdict below, turned round when the question asks whether something is a problem and the verdict
     answers whether it may be done."""
-    if _OPEN_CHOICE.search(plan.query[asking_clause(plan.query):]):
+    clause = plan.query[asking_clause(plan.query):]
+    if hit is not None and _SAME_ASKED.search(clause) and (codes := _CODE_ID.findall(plan.query)) and \
+            all(code in said for code in codes):
+        return "Yes"  # "it says ANSI C1-1978. Is that the same code Tuckahoe adopted?" against "(... ANSI C1-1978)"
+    if _OPEN_CHOICE.search(clause):
         return None  # "is the SMO a DEC official or someone from the Town?" asks which: no Yes or No answers it
     verdict = _yes_no(plan, hit, said)
     second = _AND_ASKED.search(plan.query) if verdict is None and hit is not None else None
@@ -119,6 +123,29 @@ _FALLS_SHORT = re.compile(r"\b(?:doesn'?t|does not|don'?t|do not|fails?|failing|
 _LEAVES_ASKED = re.compile(r"\b(?:can|could|may|is|are|do|does)\b(?:\s+[\w'-]+){0,6}?\s+(?:leave|go|come off|be (?:removed|taken|moved))\b"
                            r"[^?.!]*\?", re.I)
 _KEPT_ON_SITE = re.compile(r"\b(?:retained|kept|remain|maintained|available) (?:at|on) (?:the )?(?:job ?)?site\b", re.I)
+
+
+# A question whether someone may do as he pleases ("can the PE charge any hourly rate he wants?"), and a text that bounds
+# it ("at a cost not to exceed a fee schedule", "reasonable costs"): the bound answers No.
+_UNBOUNDED_ASKED = re.compile(r"\b(?:any|whatever) (?:[\w-]+ ){0,3}(?:he|she|they|it|you|i|we) (?:wants?|likes?|chooses?|pleases?|"
+                              r"decides?|feels? like)\b|\bas (?:much|many|long|high) as (?:he|she|they|it|you|i|we) (?:wants?|likes?|"
+                              r"chooses?|pleases?)\b", re.I)
+_BOUNDED = re.compile(r"\bnot (?:to )?exceed\w*|\bno (?:more|greater|longer) than\b|\bat most\b|\breasonable\b|\blimited to\b",
+                      re.I)
+
+
+# What a thing is ("is the Stormwater Management Officer an elected official?"), and a question of what must, may or
+# does happen ("must the Town designate a Stormwater Management Officer?"): the one's answer is not the other's.
+_IDENTITY_ASKED = re.compile(r"^\W*(?:is|are) (?:the|a|an|my|our|your|his|her|their) [\w'-]+(?: [\w'-]+){0,4}? (?:an?|the) (?:[\w-]+ ){0,2}"
+                             r"(?:official|employee|officer|position|job|person|agency|volunteer|board|department|staff|member|"
+                             r"appointee)s?\b", re.I)
+_MODAL_ASKED = re.compile(r"^\W*(?:must|may|can|could|shall|should|will|would)\b", re.I)
+
+
+# A code, standard or permit named by its number ("ANSI C1-1978", "GP-02-01"), and a question whether it is the same one
+_CODE_ID = re.compile(r"\b[A-Z]{1,5}\d*-\d{2,4}(?:-\d{2,4})*\b")
+_SAME_ASKED = re.compile(r"\b(?:is|are) (?:that|this|it|they|those) (?:the same|identical)(?: (?:code|standard|edition|version|one|thing)s?)?"
+                         r"(?: (?:as )?(?:the )?(?:one |code |standard )?(?:\w+ )?(?:adopted|uses?|used|requires?|required|names?|named))?\b", re.I)
 
 
 # A choice left open: "... a DEC official or someone from the Town?", "by the number of outlets, or some other way?"
@@ -159,6 +186,8 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return share  # "a third full of silt. Do we have to clean it out?" against "reduced by 50%": not yet
     if A.claims_another_figure(plan.query, said):
         return "No"  # "I heard the appeal window is 30 days. Right?" against "within 15 days"
+    if _UNBOUNDED_ASKED.search(plan.query[asking_clause(plan.query):]) and _BOUNDED.search(said):
+        return "No"  # "can the PE charge any hourly rate he wants?" against "at a cost not to exceed a fee schedule"
     if A.names_another_identifier(plan.query[asking_clause(plan.query):], said):
         return "No"  # "is GP-02-02 the permit my construction site needs?" against "... General Permit GP-02-01"
     if _REFUSAL_ASKED.search(plan.query[asking_clause(plan.query):]) and _SHALL_GRANT.search(said) and \
@@ -257,6 +286,8 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         # question on the rule's exception ("no further work ... except for site stabilization": "can we keep
         # mulching the slope?") answers it
         return None
+    if headnote is not None and _IDENTITY_ASKED.match(clause) and _MODAL_ASKED.match(hit.yes_no_text or ""):
+        return None  # "is the SMO an elected official?" is not "must the Town designate a Stormwater Management Officer?"
     if headnote == "Yes" and _other_referent(clause, hit.yes_no_text or ""):
         return None  # "'Department' - is that the town engineering department?" is not "does it mean the state DEC?"
     if headnote is not None and _BOUND.search(hit.yes_no_text or "") and not _BOUND.search(plan.query) and \

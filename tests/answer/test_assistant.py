@@ -662,6 +662,17 @@ def test_which_section_is_answered_by_the_section_though_its_figure_is_elsewhere
     assert "(Reserved)" not in ans.answer  # § 7-6 says nothing
 
 
+def test_a_reserved_number_asked_about_leads(corpus):
+    from codeassist.api import Assistant
+    assistant = Assistant(corpus=corpus, retriever=_Ranked(corpus, ["tuckahoe:7-5", "tuckahoe:7-7", "tuckahoe:7-6"]))
+    ans = assistant.ask("The Village's electrical chapter goes 7-5, then 7-7. What happened to 7-6, was it repealed?",
+                        municipality="tuckahoe")
+    assert ans.citations[0].id == "tuckahoe:7-6" and "(Reserved)" in ans.lead
+    # cited among others but not asked about, it does not
+    other = assistant.ask("Compare 7-5, 7-6 and 7-7 of the electrical chapter: who issues permits?", municipality="tuckahoe")
+    assert other.citations[0].id != "tuckahoe:7-6"
+
+
 class _Close(_Ranked):
     """_Ranked, the first provision matched this close in meaning and by a clear lead."""
 
@@ -968,6 +979,17 @@ def test_a_stormwater_practice_full_of_trash_is_the_laws_subject(assistant, corp
 def test_staff_overtime_is_another_subject(assistant, corpus):
     ans = ask(assistant, corpus, "How do I get overtime approved for the weekend storm cleanup crew?", municipality="hempstead")
     assert ans.abstained and "wages and pay rates" in ans.lead, ans.lead
+    # the rate an engineer reviewing a plan may bill is what a review may cost, not a wage
+    plan = assistant.plan("The Village's outside engineer is reviewing my SWPPP. Can he charge any hourly rate he likes?",
+                          "tuckahoe")
+    assert plan.subject is None
+    assert assistant.plan("What's the hourly rate for a village laborer?", "tuckahoe").subject == "wages and pay rates"
+
+
+def test_when_the_street_sweeper_comes_is_another_subject(assistant):
+    assert "sweeper" in (assistant.plan("What day does the street sweeper come down my block?", "tuckahoe").subject or "")
+    # a street sweeping program as a stormwater practice is the laws'
+    assert assistant.plan("Can a street sweeping program count as a stormwater management practice?", "hempstead").subject is None
 
 
 def test_a_sentence_both_laws_share_is_not_answered_only_elsewhere(corpus):

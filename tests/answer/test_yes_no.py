@@ -692,6 +692,9 @@ def test_a_figure_put_to_us_as_the_laws_that_the_text_gives_otherwise_is_a_no(pl
     # a figure of the asker's situation, or one the text gives, is no claim to refute
     assert yes_no(plan("is a second offense within 3 years fined more?"), hit(), "committed within a period of five years") != "No"
     assert yes_no(plan("is it true the appeal window is 15 days?"), hit(), said) != "No"
+    # a figure someone else told, checked against the law
+    assert yes_no(plan("The letter says we have 45 days to appeal. Is that what the Village code says?"), hit(), said) == "No"
+    assert yes_no(plan("My contractor said I have 15 days to appeal. Is that what the law says?"), hit(), said) != "No"
 
 
 def test_a_step_the_headnote_question_never_names_is_not_its_answer(plan):
@@ -1213,3 +1216,35 @@ def test_which_of_several_bases_gets_no_verdict(corpus):
     assert _tuckahoe_verdict(corpus, "Is the fee for new construction, repairs, or alterations based on the cost of work?",
                              "tuckahoe:7-11(f)(5)", "Is the fee for new electrical construction, repairs and alterations "
                              "based on the cost of work?", 0.8) == "Yes"
+
+
+def test_a_bound_in_the_text_says_no_to_doing_as_one_pleases(plan):
+    said = "engage the services of a registered professional engineer to review the plans at a cost not to exceed a fee schedule"
+    assert yes_no(plan("Can the consultant bill whatever amount he wants for the plan review?"), hit(), said) == "No"
+    assert yes_no(plan("Can the engineer charge as much as he likes?"), hit(), said) == "No"
+    # a question about doing as one pleases against words that bound nothing gets no such No
+    assert yes_no(plan("Can the consultant bill whatever amount he wants for the plan review?"), hit(),
+                  "engage the services of a registered professional engineer to review the plans") != "No"
+
+
+def test_what_a_thing_is_is_not_answered_by_what_must_be_done_about_it(corpus):
+    p = Planner(corpus).build("Is the Building Inspector a volunteer position in the Village?", "tuckahoe")
+    h = _provision_hit(corpus, "tuckahoe:7-7(a)", "yes", "Must the Building Inspector enforce this chapter?", 0.86)
+    assert yes_no(p, h, h.text) is None
+    # a question of the same kind still takes the headnote's answer
+    same = Planner(corpus).build("Does the Building Inspector have to enforce the electrical chapter?", "tuckahoe")
+    assert yes_no(same, h, h.text) == "Yes"
+
+
+def test_a_standard_named_by_its_number_in_the_quote_is_the_same_one(plan):
+    said = "shall conform to the National Electrical Code, 1978 Edition (NFPA No. 70-1978; ANSI C1-1978)"
+    assert yes_no(plan("The drawings cite ANSI C1-1978. Is that the same code the Village adopted?"), hit(), said) == "Yes"
+    assert yes_no(plan("The drawings cite ANSI C1-2017. Is that the same code the Village adopted?"), hit(), said) != "Yes"
+
+
+def test_whether_the_law_sees_something_as_a_problem_asks_whether_it_speaks_to_it(corpus):
+    q = ("Our creek goes brown every time a lot up the hill is graded. Does the Town's article recognize that muddy "
+         "runoff as a problem?")
+    p = Planner(corpus).build(q, "hempstead")
+    h = _provision_hit(corpus, "hempstead:392(B)", "no", "Is it allowed for my site's runoff to make the bay visibly muddy?", 0.66)
+    assert yes_no(p, h, h.text) != "No"

@@ -327,6 +327,10 @@ def test_the_officers_discretion_below_the_line_is_in_the_rules_words():
     assert insisting.startswith("Yes, it may:") and "Stormwater Management Officer may still" in insisting
     wants = headline(out, NAMES, None, "the stormwater inspector wants a plan from us anyway. Is he allowed to when we're so small?")
     assert wants.startswith("Yes, it may:")
+    # "can the officer ... even though": the officer's power asked, conceding the size
+    conceding = headline(out, NAMES, None, "Can the SMO bring this lot under the article even though it's half an acre?")
+    assert conceding.startswith("Yes, it may:")
+    assert headline(out, NAMES, None, "Half an acre. Do I need a SWPPP?").startswith("No:")
     assert run(ApplicabilityInput(municipality="hempstead", disturbed_acres=2)).officer_may_still_require is None
 
 

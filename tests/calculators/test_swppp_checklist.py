@@ -78,6 +78,8 @@ def test_markdown_export():
     ("does it need a site map for 6 acres?", None),       # two items open with "site map": neither is the one
     # "state's" is no "statement" (the key words are Porter stems, not 5-letter prefixes)
     ("6 acres: is a storm sewer part of the state's waters?", None),
+    # an item the story names is no item asked for when the list is asked for
+    ("A 6-acre school whose receiving water is not impaired. Which SWPPP items apply?", None),
 ])
 def test_an_item_the_question_names_is_answered_first(question, opening):
     from codeassist.calculators.swppp_checklist import headline, items_first, named_item

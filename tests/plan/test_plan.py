@@ -94,6 +94,14 @@ def test_where_someone_is_from_or_has_an_address_leaves_the_callers_municipality
     assert build("The owner lives in Scarsdale. Does he need a permit to rewire the garage?", "tuckahoe").intent == "abstain"
 
 
+def test_the_place_a_licence_is_from_is_not_where_the_law_is_asked_to_reach(build):
+    plan = build("My Tuckahoe registration came through reciprocity on my City of Yonkers license. Do I still have to "
+                 "follow all of Tuckahoe's electrical chapter?")
+    assert plan.named == ("tuckahoe",) and not plan.reach_asked and "tuckahoe:7-2" not in plan.citations
+    # work sited there is asked of
+    assert build("Does Tuckahoe's electrical chapter apply to the job I'm doing in Yonkers?").reach_asked
+
+
 def test_a_hamlet_the_land_lies_in_is_the_towns_beside_where_someone_is_from(build):
     plan = build("Our lot in Elmont is being graded by a contractor from Freeport. Does he need a SWPPP for 2 acres?")
     assert plan.named == ("hempstead",) and plan.intent != "abstain"
@@ -1162,6 +1170,17 @@ def test_the_appendix_a_gap_needs_appendix_a_named(build, corpus, question, gap)
     # no meeting before work begins is called for
     ("Does the Town hold a pre-construction meeting before grading starts?", "hempstead:construction-inspection(A)(1)", True),
     ("Is there a preconstruction conference with the Village before we break ground?", "tuckahoe:7B-6(a)(1)", True),
+    # how long the Town has to bring charges: no limitation period in the text (misdemeanor law applies)
+    ("Is there a statute of limitations on stormwater violations in Hempstead?", "hempstead:enforcement(D)", True),
+    ("The erosion violation was two years ago. Is it too late for the Village to prosecute?", "tuckahoe:7B-8(d)", True),
+    ("Can I be prosecuted again for each week the violation continues in Hempstead?", "hempstead:enforcement(D)", False),
+    ("How long do I have to appeal the Town's notice of violation?", "hempstead:enforcement(D)", False),
+    # what it costs to appeal is not said; how long there is to appeal is
+    ("Does it cost anything to file an appeal of a Town notice of violation?", "hempstead:enforcement(A)(6)", True),
+    ("How long do I have to appeal the Town's notice of violation?", "hempstead:enforcement(A)(6)", False),
+    # no reinspection fee among the categories the Board may set; a stormwater reinspection is 7B-9's
+    ("How much does Tuckahoe charge for an electrical reinspection?", "tuckahoe:7-11(f)", True),
+    ("The Village billed us for re-inspecting our silt fence. Can they charge for that?", "tuckahoe:7-11(f)", False),
 ])
 def test_gaps_the_text_leaves_open(build, corpus, question, pointer, gap):
     keys = {f"{o.id}#{i}" for o in corpus.ordinances.values() for i, g in enumerate(o.gaps) if g.pointer == pointer}
@@ -1323,6 +1342,48 @@ def test_parts_of_one_project_s_area_add_up(text, expected):
 def test_a_whole_number_and_a_half_is_read_whole(text, expected):
     from codeassist.slots import extract_area
     assert extract_area(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("a 70 m by 58 m clearing", ("sq_ft", 43701.0)),   # 4,060 m2 x 10.7639 = 43,701.4
+    ("grading 40 x 25 meters", ("sq_ft", 10764.0)),
+    ("a 100 by 150 ft lot", ("sq_ft", 15000.0)),       # feet stay feet
+])
+def test_the_sides_of_a_rectangle_in_meters_are_converted(text, expected):
+    from codeassist.slots import extract_area
+    assert extract_area(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("regrading four adjoining lots, each 100 x 120 ft, at the same time", ("sq_ft", 48000.0)),
+    ("two 60 x 80 ft pads for the new barns", ("sq_ft", 9600.0)),
+    ("3 lots at 0.4 acres each", ("acres", 1.2)),
+    ("five parcels of 0.25 acre each", ("acres", 1.25)),
+    # one of several, or a count of something else, is not multiplied
+    ("building two houses on a 1.5 acre lot", ("acres", 1.5)),
+    ("each lot is 0.3 acre", ("acres", 0.3)),
+])
+def test_the_area_of_each_of_several_like_things_is_multiplied(text, expected):
+    from codeassist.slots import extract_area
+    assert extract_area(text) == expected
+
+
+def test_lots_whose_areas_were_added_up_are_the_whole_project_not_a_larger_plan(build):
+    plan = build("We're clearing three neighboring lots, each 100 x 130 ft, together. Does the Town stormwater law apply?")
+    assert plan.slots["area"] == 39000.0 and "part_of_common_plan" not in plan.slots
+    # lots of a subdivision stay part of its plan
+    plan = build("We're clearing two lots of a new subdivision, 0.3 acre each. Does the Town stormwater law apply?")
+    assert plan.slots["area"] == 0.6 and plan.slots["part_of_common_plan"] is True
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("we got 12 mm of rain last night", 0.4724),
+    ("the gauge read 2.5 cm of rainfall", 0.9843),
+    ("a 12 mm steel plate", None),  # no rain: no rain figure
+])
+def test_rain_in_millimeters_or_centimeters_is_read_in_inches(text, expected):
+    from codeassist.slots import extract_inches
+    assert extract_inches(text) == expected
 
 
 def test_a_second_building_on_the_same_campus_plan_is_part_of_a_common_plan(build):
@@ -1713,6 +1774,7 @@ def test_another_offense_after_dated_ones_counts_them(text, n):
     # a new building's own landscaping is part of its development
     ("We're building a new 1.3-acre facility. Can we leave the landscaping out of the SWPPP?", None),
     ("redo the landscaping around our existing office building", "landscaping_existing_structure"),
+    ("planting an evergreen screen along the side of the existing warehouse", "landscaping_existing_structure"),
     # maintenance keeps a facility's capacity; widening it to carry more water changes it
     ("Highway wants to widen and deepen a drainage ditch so it carries more water. They call it routine maintenance.",
      "capacity_change"),

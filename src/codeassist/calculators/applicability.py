@@ -403,7 +403,10 @@ _ASKS_STILL = re.compile(r"\b(?:still|anyway|regardless|nonetheless|nevertheless
                          r"\b(?:make|makes|force|forces|require|requires|order|orders|ask for|demand)\b|"
                          # "the officer is insisting on a SWPPP anyway. Can he do that?"; "he wants one from us anyway"
                          r"\b(?:make|force|require|order|insist\w*|demand\w*|wants?|wanted|wanting|asks? for|asked for|asking for|"
-                         r"request\w*)\b[^?]{0,50}?\b(?:anyway|regardless|nonetheless|even so)\b", re.I)
+                         r"request\w*)\b[^?]{0,50}?\b(?:anyway|regardless|nonetheless|even so)\b|"
+                         # "can the SMO pull that site under the article even though it's under an acre?"
+                         r"\b(?:can|could|may)\s+(?:the\s+)?(?:smo|stormwater management officer|stormwater officer|officer|town|village)\b"
+                         r"[^?]{0,80}?\b(?:even though|even if|although|though|despite)\b", re.I)
 
 
 _AT_ONCE = re.compile(r"\b(?:(?:all )?at once|at (?:any )?one time|in one go|all at the same time|simultaneously)\b", re.I)

@@ -116,9 +116,17 @@ def _key_words(text: str) -> set[str]:
     return {stem(w) for w in words if len(w) >= 4 and w not in _SHARED_WORDS}
 
 
+# "... receiving water not on any impaired list. Which SWPPP items apply?" asks for the list, whatever the story names
+_LIST_ASKED = re.compile(r"\b(?:which|what) (?:[\w-]+ ){0,2}(?:items?|elements?|components?|parts?|sections?|contents?)\b|"
+                         r"\bwhat (?:does|do|must|should|has to|have to) (?:[\w-]+ ){0,4}(?:include|contain|cover|have)\b|"
+                         r"\b(?:full|whole|complete) list\b", re.I)
+
+
 def named_item(out: SwpppChecklistOutput, question: str) -> ChecklistItem | None:
     """The one item the question names by most of its opening words ("do we need an actual hydrologic and
-    hydraulic analysis?"), or None."""
+    hydraulic analysis?"), or None; none when the last sentence asks for the list."""
+    if _LIST_ASKED.search(re.split(r"(?<=[.!?])\s+", question.strip())[-1]):
+        return None
     asked = {stem(w) for w in re.findall(r"[a-z]+", question.lower()) if len(w) >= 4}
     scored = []
     for item in out.items:
