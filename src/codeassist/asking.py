@@ -332,7 +332,9 @@ def figures_asked(question: str, said: str) -> str:
 # ("shall be certified by ...") does not say; only a headnote question that close does.
 JUDGES_SITUATION = re.compile(r"^\W*(?:(?:so|and|but),?\s+)?(?:is|would|will|does|was) (?:that|this|it|he|she|they) "
                                r"(?:be |count as |still )?(?:acceptable|enough|sufficient|ok|okay|fine|good enough|valid|"
-                               r"compliant|legit|legal|qualified)\b", re.I)
+                               r"compliant|legit|legal|qualified)\b|"
+                               # "is ticking 'erosion control' on the form enough to satisfy the requirement?"
+                               r"^\W*(?:is|are|would|will) [^?]{1,60}? (?:enough|sufficient|adequate) to (?:satisfy|meet|fulfil+|comply)\b", re.I)
 _POINTS_BACK = re.compile(r"\b(?:it|them)\W*$", re.I)  # "... does Tuckahoe honor it?"
 
 

@@ -150,6 +150,9 @@ _NAMING = re.compile(r"\b(town|village|municipality|municipal|of|the|this|articl
                      r"stormwater|control|or|duly|appointed|agent|board|trustees|is|are|was|were)\b|[^\w\s]", re.I)
 
 
+_FUNCTION_WORDS = frozenset("a an the to of in on at by for and or as that which is are be".split())
+
+
 def _substantive(chunks: list[str], corpus: "Corpus") -> list[str]:
     """Differences that change the rule, longest first: not names ("Town of Hempstead" / "Village") or
     the law's name for itself ("this article" / "this chapter and Appendix A, ...")."""
@@ -159,7 +162,8 @@ def _substantive(chunks: list[str], corpus: "Corpus") -> list[str]:
         rest = c.lower()
         for n in names:
             rest = rest.replace(n.lower(), " ")
-        if _NAMING.sub(" ", rest).strip():
+        words = re.findall(r"[a-z0-9]+", _NAMING.sub(" ", rest))
+        if words and not all(w in _FUNCTION_WORDS for w in words):  # "to" alone changes no rule
             keep.append(c)
     return sorted(keep, key=len, reverse=True)
 

@@ -1248,3 +1248,10 @@ def test_whether_the_law_sees_something_as_a_problem_asks_whether_it_speaks_to_i
     p = Planner(corpus).build(q, "hempstead")
     h = _provision_hit(corpus, "hempstead:392(B)", "no", "Is it allowed for my site's runoff to make the bay visibly muddy?", 0.66)
     assert yes_no(p, h, h.text) != "No"
+
+
+def test_whether_something_is_enough_to_satisfy_a_requirement_is_not_the_modals_yes(plan):
+    said = "the Village may serve a written notice of violation upon the landowner"
+    q = "Our form just has a checkbox. Is ticking 'silt fence' enough to satisfy the rule on describing the violation?"
+    assert yes_no(plan(q), hit(), said) is None
+    assert yes_no(plan("Can the Village serve a written notice of violation on the landowner?"), hit(), said) == "Yes"
