@@ -142,10 +142,6 @@ _IDENTITY_ASKED = re.compile(r"^\W*(?:is|are) (?:the|a|an|my|our|your|his|her|th
 _MODAL_ASKED = re.compile(r"^\W*(?:must|may|can|could|shall|should|will|would)\b", re.I)
 
 
-# Whether what the asker describes fits a defined term ("does that fit the definition of a maintenance agreement?")
-_FITS_ASKED = re.compile(r"\b(?:fits?|meets?|match(?:es)?|satisf(?:y|ies)|falls? (?:with)?in(?:to)?|counts? as|qualif(?:y|ies) as)\b", re.I)
-
-
 # A code, standard or permit named by its number ("ANSI C1-1978", "GP-02-01"), and a question whether it is the same one
 _CODE_ID = re.compile(r"\b[A-Z]{1,5}\d*-\d{2,4}(?:-\d{2,4})*\b")
 _SAME_ASKED = re.compile(r"\b(?:is|are) (?:that|this|it|they|those) (?:the same|identical)(?: (?:code|standard|edition|version|one|thing)s?)?"
@@ -289,12 +285,6 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         # "can they start before ...?" against "will not be reviewed until": the two disagree; but a close headnote
         # question on the rule's exception ("no further work ... except for site stabilization": "can we keep
         # mulching the slope?") answers it
-        return None
-    if headnote is not None and plan.term and _FITS_ASKED.search(clause) and re.match(
-            r"^\W*(?:does|do|is|are|must|can|may|will)\s+(?:a\s+|an\s+|the\s+)?" + re.escape(plan.term) + r"\b",
-            hit.yes_no_text or "", re.I):
-        # "a 10-year maintenance contract. Does that fit the definition of a maintenance agreement?" is not
-        # "does a maintenance agreement act as a deed restriction?" (what the term itself does)
         return None
     if headnote is not None and _IDENTITY_ASKED.match(clause) and _MODAL_ASKED.match(hit.yes_no_text or ""):
         return None  # "is the SMO an elected official?" is not "must the Town designate a Stormwater Management Officer?"

@@ -1255,17 +1255,3 @@ def test_whether_something_is_enough_to_satisfy_a_requirement_is_not_the_modals_
     q = "Our form just has a checkbox. Is ticking 'silt fence' enough to satisfy the rule on describing the violation?"
     assert yes_no(plan(q), hit(), said) is None
     assert yes_no(plan("Can the Village serve a written notice of violation on the landowner?"), hit(), said) == "Yes"
-
-
-def test_whether_a_thing_fits_a_definition_is_not_what_the_term_itself_does(corpus):
-    p = Planner(corpus).build("The builder offered a five-year service contract for the swales. Does that fit the Town's "
-                              "definition of a maintenance agreement?", "hempstead")
-    h = _provision_hit(corpus, "hempstead:390/maintenance-agreement", "yes",
-                       "Does a maintenance agreement act as a deed restriction on the property?", 0.62)
-    assert yes_no(p, h, h.text) is None
-    # a headnote question about a thing that may fit the term still answers
-    h = _provision_hit(corpus, "hempstead:390/channel", "yes",
-                       "Does a man-made ditch with a definite bed and banks that carries flowing water count as a channel?", 0.62)
-    ditch = Planner(corpus).build("Does a concrete ditch with banks that carries water fit the Town's definition of channel?",
-                                  "hempstead")
-    assert yes_no(ditch, h, h.text) == "Yes"
