@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from . import answer as A
 from . import compare as C
 from . import draft as D
-from .asking import last_sentence
+from .text import last_sentence
 from .compose import Scorer, cite
 from .errors import InvalidInput
 from .models import Answer, Conversation, Draft, Hit, QueryPlan, Turn

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from .models import QueryPlan
 from .plan import asking_clause
-from .text import content_stems, figures, stems
+from .text import content_stems, figures, last_sentence, stems
 from .understand import NEGATIVE
 
 
@@ -357,12 +357,6 @@ _OMITS = re.compile(r"\b(?:skips?|skipped|skipping|leaves? out|left out|leaving 
                     # "signed it, but never dated it": what was never done is what it lacks
                     r"\bnever (?P<never>dated|listed|showed|shown|included|named|gave|mentioned|described|stated|identified|specified|"
                     r"addressed|located)\b", re.I)
-
-
-def last_sentence(question: str) -> str:
-    """The question's last sentence, whatever its case ("... The SWPPP only names the bay. OK?" -> "OK?"; "... just
-    says 'as needed.' Is that enough?" -> "Is that enough?")."""
-    return re.split(r"(?<=[.!?])\s+|(?<=[.!?]['\"\u2019\u201d])\s+", question.strip())[-1]
 
 
 def omission_judged(question: str, at: int, required: str) -> bool:

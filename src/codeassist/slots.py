@@ -8,6 +8,7 @@ import re
 from datetime import date, timedelta
 
 SQFT_PER_ACRE = 43_560
+MM_PER_INCH = 25.4
 
 _NUM_WORDS = {"half": 0.5, "a quarter": 0.25, "quarter": 0.25, "one": 1, "two": 2, "three": 3, "four": 4,
               "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "an": 1, "a": 1}
@@ -192,10 +193,13 @@ def extract_area_bound(q: str) -> tuple[str, float, bool] | None:
     """extract_area's (unit, area) and whether the area written is a bound the work stays under ("well under an
     acre": less than 1 acre disturbed). The area of each of several like things is multiplied by their number."""
     found = _area_at(q)
-    if found is None:
-        return None
+    return _area_bound(found, counted(found[2], found[3])) if found is not None else None
+
+
+def _area_bound(found: tuple[str, float, str, int], several: tuple[int, str] | None) -> tuple[str, float, bool]:
+    """_area_at's area as extract_area_bound gives it, `several` (counted's) multiplying it."""
     unit, n, low, start = found
-    if (several := counted(low, start)) is not None:
+    if several is not None:
         n = round(n * several[0], 6)
     share = _SHARE.search(low, start)
     percent = float(share.group(1) or share.group(2)) if share else 0.0
@@ -381,9 +385,6 @@ def extract_inches(q: str) -> float | None:
         if re.search(r"\b(?:rain\w*|precip\w*|storms?|downpours?)\b", low[max(0, m.start() - 40):m.end() + 40]):
             return round(_num(m.group(1)) * (10 if m.group(2).startswith("c") else 1) / MM_PER_INCH, 4)
     return None
-
-
-MM_PER_INCH = 25.4
 
 
 _MONTHS = {m: i for i, m in enumerate(
@@ -890,7 +891,9 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
         slots[name] = value
         words[name] = match or ""
 
-    area = extract_area_bound(q)
+    found = _area_at(q)
+    several = counted(found[2], found[3]) if found is not None else None
+    area = _area_bound(found, several) if found is not None else None
     beside = _beside_lot(q) if area else None
     if beside is not None and beside[2] is not None:
         area = beside[2]  # "a home on a 2-acre wooded lot, clearing about 1.5 acres": the work's area, not the lot's
@@ -910,7 +913,6 @@ def read_slots(q: str, today: date) -> tuple[dict, dict[str, str]]:
     if act:
         put("activity", act, act)
     story_low = story.lower()
-    several = counted(*_area_at(q)[2:]) if area else None
     for name, pattern in _FLAG_SLOTS.items():
         # (the lots whose areas were added up are the whole project, not part of a larger plan)
         m = next((m for m in re.finditer(pattern, story_low)

@@ -185,6 +185,12 @@ _SENTENCE_END = re.compile(r"[.!?][\"”)]?(?=\s+[\"“(]?[A-Z])")
 _CLAUSE_SPLIT = re.compile(r"(?<=[.;:])\s+(?=[\"(A-Z])")
 
 
+def last_sentence(question: str) -> str:
+    """The question's last sentence, whatever its case ("... The SWPPP only names the bay. OK?" -> "OK?"; "... just
+    says 'as needed.' Is that enough?" -> "Is that enough?")."""
+    return re.split(r"(?<=[.!?])\s+|(?<=[.!?]['\"\u2019\u201d])\s+", question.strip())[-1]
+
+
 def sentences(text: str) -> list[str]:
     """Sentences, each a verbatim substring; no split on abbreviations ("No.", "L.L.") or one-letter labels."""
     out, start = [], 0

@@ -95,7 +95,7 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         # "Can the Village require a letter of credit, and can it tap it?": the second question's words are not the
         # quote's ("tap" for "draw upon"); the first question, which they are, answers in the order asked
         verdict = _yes_no(plan.model_copy(update={"query": plan.query[:second.start()].rstrip(" ,") + "?"}), hit, said)
-    if verdict is not None and hit is not None and _PROBLEM_ASKED.search(plan.query[asking_clause(plan.query):]):
+    if verdict is not None and hit is not None and _PROBLEM_ASKED.search(clause):
         if not _MAY_ASKED.search(hit.yes_no_text or ""):
             return None  # a Yes or No to another kind of question says nothing about "is that a problem?"
         return "No" if verdict == "Yes" else "Yes"

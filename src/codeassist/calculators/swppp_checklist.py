@@ -17,7 +17,7 @@ from codeassist.calculators._refs import Ref, cited, citation, municipality_name
 from codeassist.calculators.applicability import ApplicabilityInput
 from codeassist.corpus.rules import ChecklistRules
 from codeassist.models import Step
-from codeassist.text import stem
+from codeassist.text import last_sentence, stem
 
 
 class ChecklistItem(BaseModel):
@@ -125,7 +125,7 @@ _LIST_ASKED = re.compile(r"\b(?:which|what) (?:[\w-]+ ){0,2}(?:items?|elements?|
 def named_item(out: SwpppChecklistOutput, question: str) -> ChecklistItem | None:
     """The one item the question names by most of its opening words ("do we need an actual hydrologic and
     hydraulic analysis?"), or None; none when the last sentence asks for the list."""
-    if _LIST_ASKED.search(re.split(r"(?<=[.!?])\s+", question.strip())[-1]):
+    if _LIST_ASKED.search(last_sentence(question)):
         return None
     asked = {stem(w) for w in re.findall(r"[a-z]+", question.lower()) if len(w) >= 4}
     scored = []
