@@ -61,6 +61,8 @@ _LICENSED = re.compile(r"\blicen[cs]\w*", re.I)
 _SIZED_PLAN = re.compile(r"\b\d[\d,.]*[- ]?(?:acres?|ac|sq\.? ?ft|square[- ]f(?:oo|ee)t)\b(?:[- ][\w-]+){0,3}? "
                          r"(?:swppps?|stormwater (?:pollution prevention )?plans?)\b(?!\W+(?:\w+\W+)?(?:required|needed|necessary|"
                          r"mandatory|triggered))", re.I)
+# "... grading under the Town's definition?", "does that count as clearing?": what a defined term covers is asked
+_TERM_ASKED = re.compile(r"\b(?:defin\w*|mean|means|meaning|counts? as|considered|qualif(?:y|ies) as)\b", re.I)
 _ACTOR_ASKED = re.compile(r"\bbe the (?:one|person|party) (?:who|that|to)\b|\b(?:has|have) to come from\b", re.I)
 
 
@@ -197,7 +199,8 @@ class Assistant:
         munis = list(plan.scope)
         is_named = bool(caller or named)
         laws = [self.corpus.ordinances[oid] for oid in plan.laws]
-        if is_named and laws and not self.corpus.covering({o.topic for o in laws}) & set(munis):
+        if is_named and laws and not self.corpus.covering({o.topic for o in laws}) & set(munis) and \
+                not self._own_term_asked(plan, munis):
             # "a generator at my house in Hempstead: electrical permit?": no electrical code of Hempstead's is here.
             return A.no_law_there(self.corpus, q, munis, laws[0])
         numbered = A.answer_section_number(self.corpus, q, munis)
@@ -372,6 +375,12 @@ class Assistant:
                 if ans is not None:
                     return ans
         return None
+
+    def _own_term_asked(self, plan: QueryPlan, munis: list[str]) -> bool:
+        """Whether the question asks what one of these municipalities' own defined terms covers ("is a trench for an
+        electric line grading under the Town's definition?"): the law it names by a word is not the one asked of."""
+        return bool(_TERM_ASKED.search(plan.query)) and any(
+            (p := self.corpus.get(pid)) is not None and p.municipality in munis for pid in plan.definitions)
 
     def _calculate(self, plan: QueryPlan, name: str, munis: list[str], named: bool, prior: dict | None = None,
                    shown: str | None = None) -> Answer | None:

@@ -39,6 +39,9 @@ CARES_ABOUT = re.compile(r"^\s*(?:does|do|would|will)\s+(?:the\s+)?[\w' ]{1,30}?
                           # "do the stormwater laws actually recognize runoff as a problem for fish?"
                           r"\b(?:recogni[sz]e|acknowledge)s?\b[^?]{0,50}\bas (?:a |an )?(?:real |serious )?"
                           r"(?:problem|concern|threat|harm|issue|hazard|danger|pollutant)s?\b", re.I)
+# "do its findings say anything about construction wiping out native plants?": whether the text speaks of something
+SAYS_ABOUT = re.compile(r"^\s*(?:does|do|did|will)\s+(?:the\s+|its\s+|their\s+)?[\w' ]{1,40}?\s+(?:say|mention|address|talk about)\s+"
+                        r"(?:anything|something)\s+(?:about|on|regarding|concerning)\b", re.I)
 NEW_YORK = re.compile(r"\bNew York\b|\bNYS\b|\bN\.Y\.", re.I)
 _THING_ASKED = re.compile(r"\b(?:is|are) there\s+(?:(?:any|a|an|another|some|no|ever)\s+)*([a-z][\w-]*)", re.I)
 
@@ -85,6 +88,14 @@ def _negative(text: str) -> bool:
     text = _ISNT_THERE.sub(r"\1 \2", text)
     text = _PURPOSE_NOT.sub(" ", _RELATIVE_NOT.sub(" ", _CONDITION.sub(" ", _TRAILING_CONDITION.sub(" ", text))))
     return bool(NEGATIVE.search(_NOT_ONLY.sub(" ", _NOT_PARTICIPLE.sub(" ", text))))
+
+
+def claim_denies(question: str) -> bool:
+    """Whether the claim told just before a bare "Correct?" or "Is that right?" denies something ("the engineer
+    says it isn't part of the approved plan, so it doesn't go in the site binder. Correct?")."""
+    question = question.strip()
+    claim = question[:len(question) - len(last_sentence(question))].strip()
+    return bool(claim) and _negative(last_sentence(claim))
 
 
 # "is cutting the yearly volume, not only the peak flow, a goal?": "not only" adds to what is asked, it denies nothing
@@ -334,7 +345,9 @@ JUDGES_SITUATION = re.compile(r"^\W*(?:(?:so|and|but),?\s+)?(?:is|would|will|doe
                                r"(?:be |count as |still )?(?:acceptable|enough|sufficient|ok|okay|fine|good enough|valid|"
                                r"compliant|legit|legal|qualified)\b|"
                                # "is ticking 'erosion control' on the form enough to satisfy the requirement?"
-                               r"^\W*(?:is|are|would|will) [^?]{1,60}? (?:enough|sufficient|adequate) to (?:satisfy|meet|fulfil+|comply)\b", re.I)
+                               r"^\W*(?:is|are|would|will) [^?]{1,60}? (?:enough|sufficient|adequate) to (?:satisfy|meet|fulfil+|comply)\b|"
+                               # "they only call a contractor when the lot floods. Does that meet the Town's minimum?"
+                               r"^\W*(?:(?:so|and|but),?\s+)?(?:does|would|will|did) (?:that|this|it) (?:meet|satisfy|fulfil+|comply with)\b", re.I)
 _POINTS_BACK = re.compile(r"\b(?:it|them)\W*$", re.I)  # "... does Tuckahoe honor it?"
 
 
@@ -607,6 +620,19 @@ def lacks_the_required_step(question: str, said: str) -> bool:
     "unlawful ... without being registered"): what the law forbids is what happened."""
     steps = _required_steps(said)
     return bool(steps) and any(set(stems(next(g for g in m.groups() if g))) & steps for m in _STEP_LACKED.finditer(question))
+
+
+# "the certification must include the name and title of the person ...", and a situation told without one of them
+# ("signed with just his name: no job title")
+_MUST_INCLUDE = re.compile(r"\b(?:must|shall)\s+(?:include|contain|state|show|list)\b(?P<items>[^.;]*)", re.I)
+_ITEM_LACKED = re.compile(r"\b(?:no|without|missing|lacks?|lacking|omit(?:s|ted|ting)?|left off)\s+((?:[a-z'-]+\s+){0,2}[a-z'-]+)", re.I)
+
+
+def lacks_a_required_item(question: str, said: str) -> bool:
+    """The situation told lacks an item the quote says must be included ("no job title" against "must include the
+    name and title of the person providing the signature")."""
+    items = {m2 for m in _MUST_INCLUDE.finditer(said) for m2 in content_stems(m["items"])}
+    return bool(items) and any(set(content_stems(m.group(1))) & items for m in _ITEM_LACKED.finditer(question))
 
 
 PROHIBITS = re.compile(r"\b(?:shall not|may not|must not|will not|cannot|no (?:[\w-]+ ){1,9}shall|unlawful|prohibited)\b", re.I)

@@ -702,7 +702,9 @@ class Planner:
             # applies (its territory) answers it, whatever else its words draw
             citations = (*citations, *(o.territory for o in asked_of if o.territory and o.territory not in citations))
         route = U.route(respelled_text, self.definitions, 0 if sited else len(named), other_place=other, slots=slots, glossary=self.glossary,
-                        names_law=bool(laws) and bool(self.corpus.ordinances_named(NOT_ELECTRICAL.sub(" ", U.without_titles(text)))))
+                        # "the mayor put Chapter 7B in place by executive order?": a law's number names it too
+                        names_law=(bool(laws) and bool(self.corpus.ordinances_named(NOT_ELECTRICAL.sub(" ", U.without_titles(text)))))
+                        or any(pattern.search(text) for _, pattern in self._divisions))
         # "what does § 1-7 say?", "§ 1-7 text?": asked for what a document the texts refer to holds
         contents = _CONTENTS.search(re.sub(_POINTS_TO, " ", text, flags=re.I) if _WHICH_POINTED.search(text) else text)
         external = self._external(low, scope) if contents or route.intent == "lookup" else ()

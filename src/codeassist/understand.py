@@ -140,6 +140,10 @@ _OVER_THRESHOLD = re.compile(r"\b(?:over|under|above|below|past|meet|hit|cross|r
                              r"(?:(?:town|village|law|article|chapter|code)(?:'s|\u2019s)? ){0,2}(?:(?:stormwater|erosion|swppp|disturbance) )?"
                              r"(?:(?:acreage|area|size|one[- ]acre) )?(?:threshold|cutoff|cut-off|line)\b|\b(?:are|is) (?:we|i|it|this|the (?:job|site|project)) "
                              r"(?:in or out|covered or not)\b|(?:^|[.?!:;\u2014-]\s*)in or out\b|"
+                             # "4,850 square yards. Is that enough to trigger the Town's stormwater rules?"
+                             r"\b(?:enough|big enough|large enough|sufficient) to (?:trigger|kick in|bring in|invoke) (?:the |your |its )?"
+                             r"(?:(?:town|village)(?:'s|\u2019s)? )?(?:stormwater |erosion (?:control )?|swppp )?"
+                             r"(?:rules?|law|article|chapter|ordinance|requirements?|review)\b|"
                              # "4,200 square meters: enough to fall under the Town rules?"
                              r"\b(?:fall|falls|come|comes) (?:under|within) (?:the |your |its )?(?:(?:town|village)(?:'s)? )?"
                              r"(?:stormwater |erosion (?:control )?)?(?:rules?|law|article|chapter|ordinance|requirements?)\b", re.I)
@@ -168,6 +172,8 @@ _DEADLINE = re.compile(r"\b(when is|when'?s|when are|earliest|close (?:it|them|t
 _PERMIT = re.compile(r"\b(?:(?:need|require[sd]?|get|pull|apply for|file for|take out|obtain)\s+(?:an?\s+|the\s+|any\s+)?(?:village\s+|town\s+|city\s+|separate\s+)?"
                      r"(?:electrical\s+|wiring\s+)?permits?|"
                      r"without (?:an?\s+|the\s+|any\s+)?(?:electrical\s+|wiring\s+)?permits?|"
+                     # "do I need permission to add a 50-amp outlet?" (not the landlord's: "need my landlord's permission")
+                     r"(?:need|require[sd]?|get)\s+(?:(?:the\s+)?(?:village'?s?|town'?s?)\s+)?perm+is+ion\s+to|"
                      r"permits?\s+(?:needed|required|necessary|reqd|req'd)|permit needed|can i do it myself|do it myself|"
                      r"(?:pull|get|take out) (?:it|the permit|one) (?:out )?myself)\b|"
                      # "... for a hot tub. Permit?", "Permit, and can I pull it myself?", "Permit, or is that minor work?"
@@ -308,6 +314,8 @@ _LDA_ASKED = re.compile(r"\bland development activit(?:y|ies)\b[^.!]*\?")
 # "a building permit approved back in 2005", "the plat was approved before the law": whether an approval that
 # old exempts the work turns on the law's effective date, which no area decides.
 APPROVED_BEFORE = re.compile(r"\b(approved before|(?:approved|issued|pulled) (?:back )?in (?:19|20)\d\d|before the (?:stormwater )?law|plat|"
+                             # "a building permit approved on March 1, 2006", "issued on 2/14/2006"
+                             r"(?:approved|issued|pulled) (?:back )?on (?:[a-z]+\.? \d{1,2}(?:st|nd|rd|th)?,? |\d{1,2}[/-]\d{1,2}[/-])(?:19|20)\d\d|"
                              r"(?:approved|issued|pulled|got|obtained)\b[^.?!]{0,50}\bback in (?:19|20)\d\d)\b", re.I)
 
 

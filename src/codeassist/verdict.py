@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from . import asking as A
 from .models import Hit, QueryPlan
 from .plan import WH, ask_kind, asking_clause
-from .text import content_stems, figures
+from .text import content_stems, figures, stem, stems
 
 
 # A yes/no question gets "Yes."/"No." from a headnote only when it is this close to a yes/no headnote question
@@ -39,6 +39,7 @@ YES_NO_EXCEPTION_MARGIN = 0.1
 # "Is there a rule about muddy runoff?" is answered Yes by a binding provision whose headnote yes/no question is
 # this close to it.
 YES_NO_RULE_EXISTS = 0.6
+SAYS_ABOUT_SHARE = 0.4  # of the words of what "does it say anything about ...?" asks about, in the quote
 # A headnote question at least this close still vetoes a modal verdict that says the opposite.
 YES_NO_CONTRADICTS = 0.50
 
@@ -87,6 +88,13 @@ def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     if hit is not None and _SAME_ASKED.search(clause) and (codes := _CODE_ID.findall(plan.query)) and \
             all(code in said for code in codes):
         return "Yes"  # "it says ANSI C1-1978. Is that the same code Tuckahoe adopted?" against "(... ANSI C1-1978)"
+    if hit is not None and _THAT_ONE_ASKED.search(clause) and (laws := _LAW_NAMED.findall(plan.query[:asking_clause(plan.query)])) \
+            and _LAW_NAMED.search(said):
+        # "a letter says the Town adopted them under the Environmental Conservation Law. Is that the authority the article
+        # cites?" against "under Article 16 of the Town Law and § 10 of the Municipal Home Rule Law"
+        return "Yes" if all(law in said for law in laws) else "No"
+    if hit is not None and _both_named(clause, said):
+        return "Both"  # "do the findings say development raises runoff rates, runoff volumes, or both?" against "rates and volumes"
     if _OPEN_CHOICE.search(clause):
         return None  # "is the SMO a DEC official or someone from the Town?" asks which: no Yes or No answers it
     verdict = _yes_no(plan, hit, said)
@@ -139,6 +147,9 @@ _BOUNDED = re.compile(r"\bnot (?:to )?exceed\w*|\bno (?:more|greater|longer) tha
 _IDENTITY_ASKED = re.compile(r"^\W*(?:is|are) (?:the|a|an|my|our|your|his|her|their) [\w'-]+(?: [\w'-]+){0,4}? (?:an?|the) (?:[\w-]+ ){0,2}"
                              r"(?:official|employee|officer|position|job|person|agency|volunteer|board|department|staff|member|"
                              r"appointee)s?\b", re.I)
+# What someone has to be, named by a noun ("does the SMO have to be an engineer?", "must it be a licensed surveyor?")
+_MUST_BE_ASKED = re.compile(r"\b(?:(?:has|have|need|needs) to be|must be|required to be)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2}?"
+                            r"(?P<noun>[a-z][\w-]*)\s*\?", re.I)
 _MODAL_ASKED = re.compile(r"^\W*(?:must|may|can|could|shall|should|will|would)\b", re.I)
 
 
@@ -146,6 +157,29 @@ _MODAL_ASKED = re.compile(r"^\W*(?:must|may|can|could|shall|should|will|would)\b
 _CODE_ID = re.compile(r"\b[A-Z]{1,5}\d*-\d{2,4}(?:-\d{2,4})*\b")
 _SAME_ASKED = re.compile(r"\b(?:is|are) (?:that|this|it|they|those) (?:the same|identical)(?: (?:code|standard|edition|version|one|thing)s?)?"
                          r"(?: (?:as )?(?:the )?(?:one |code |standard )?(?:\w+ )?(?:adopted|uses?|used|requires?|required|names?|named))?\b", re.I)
+
+
+# A law named by its title ("the Environmental Conservation Law"), and a question whether the one a claim names is the one
+# the text names
+_LAW_NAMED = re.compile(r"\b((?:[A-Z][a-z]+ ){1,4}Law)\b")
+_THAT_ONE_ASKED = re.compile(r"\b(?:is|was) (?:that|this|it) (?:the |a )?(?:same )?(?:authority|law|statute|source|basis)\b", re.I)
+
+
+# Two alternatives offered ("runoff rates, runoff volumes, or both?", "does it only address water quality, or also
+# stormwater control standards?"): the last words of the first, the first words of the second.
+_OR_BOTH = re.compile(r"(?P<a>(?:[\w'-]+\s+)?[\w'-]+),\s*(?P<b>(?:[\w'-]+\s+){0,2}[\w'-]+),?\s+or\s+both\s*\?\s*$|"
+                      r"\b(?:only|just|solely)\s+(?:[\w'-]+\s+)*?(?P<a2>(?:[\w'-]+\s+)?[\w'-]+),?\s+or\s+(?:also|as well)\s+"
+                      r"(?P<b2>(?:[\w'-]+\s+){0,2}[\w'-]+)\s*\?\s*$", re.I)
+
+
+def _both_named(clause: str, said: str) -> bool:
+    """Whether the quote names each of two alternatives the question offers, by the words that tell them apart."""
+    m = _OR_BOTH.search(clause)
+    if m is None:
+        return False
+    a, b = (set(content_stems(x)) for x in ((m["a"] or m["a2"]), (m["b"] or m["b2"])))
+    quoted = set(stems(said))
+    return bool(a - b) and bool(b - a) and (a - b) <= quoted and (b - a) <= quoted
 
 
 # A choice left open: "... a DEC official or someone from the Town?", "by the number of outlets, or some other way?"
@@ -202,6 +236,12 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     clause = plan.query[asking_clause(plan.query):]
     if A.CHOICE.search(clause):
         return None  # "does the notice go to the owner or to the contractor?" asks which, not whether
+    if (about := A.SAYS_ABOUT.search(clause)) is not None:
+        # "do its findings say anything about construction wiping out native plants?" against "... the loss of native
+        # vegetation": Yes when the quote holds two of the words of what is asked about (its one word) and a good share
+        topic = set(content_stems(clause[about.end():], _ASKING_WORDS))
+        found = len(topic & set(content_stems(f"{said} {' '.join(plan.expansions)}")))
+        return "Yes" if topic and found >= min(2, len(topic)) and found >= SAYS_ABOUT_SHARE * len(topic) else None
     if A.CARES_ABOUT.search(clause):
         # "does Hempstead care if my site clouds the bay?" asks whether the law speaks to it, like "is there a rule
         # about ...": Yes when the quote binds and speaks to it, never "is it allowed?"'s No
@@ -262,6 +302,8 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     if hit.yes_no == "yes" and _MUST_INCLUDE.search(hit.yes_no_text or "") and \
             A.omission_judged(plan.query, at, f"{hit.yes_no_text} {hit.text}"):
         return "No"  # "our SWPPP skips describing the soils; OK?" against "must the plan describe the soils?"
+    if judges and A.lacks_a_required_item(plan.query[:at], said):
+        return "No"  # "signed with just his name: no job title. Good enough?" against "must include the name and title"
     if judges and (hit.yes_no_similarity or 0.0) < YES_NO_EXCEPTION_SIMILARITY:
         return None  # "licensed in Connecticut. Is that acceptable?" is not "must a NYS licensed PE certify it?"
     if headnote is not None and A.role_unasked(plan.query, hit.yes_no_text or "", plan.expansions):
@@ -288,6 +330,9 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         return None
     if headnote is not None and _IDENTITY_ASKED.match(clause) and _MODAL_ASKED.match(hit.yes_no_text or ""):
         return None  # "is the SMO an elected official?" is not "must the Town designate a Stormwater Management Officer?"
+    if headnote is not None and (must_be := _MUST_BE_ASKED.search(clause)) and \
+            stem(must_be["noun"].lower()) not in stems(f"{hit.yes_no_text or ''} {said}"):
+        return None  # "does the SMO have to be an engineer?" is not "must the Town designate an SMO?"
     if headnote == "Yes" and _other_referent(clause, hit.yes_no_text or ""):
         return None  # "'Department' - is that the town engineering department?" is not "does it mean the state DEC?"
     if headnote is not None and _BOUND.search(hit.yes_no_text or "") and not _BOUND.search(plan.query) and \
@@ -459,6 +504,10 @@ def headnote_verdict(plan: QueryPlan, hit: Hit) -> str | None:
         # "he says the chapter doesn't apply to him. Is that right?" against "is site plan work reviewed under the
         # chapter's standards?" (Yes): the claim denies what the headnote question affirms, so it is wrong (No)
         denied = True
+    elif _TRUTH_ASKED.search(A.last_sentence(question)) and not A.negative_main(asked) and A.claim_denies(question):
+        # "it isn't part of the approved plan, so it doesn't go in the binder. Correct?" against "do the certifications
+        # become part of the SWPPP?" (Yes): a claim told in the negative, asked of in the positive
+        denied = True
     if A.denies_subject(plan.query, asked):
         return None  # "she's not a landscape architect. Can she sign?" is not "can a landscape architect prepare it?"
     if A.unasked_lack(question, asked):
@@ -545,12 +594,21 @@ def _opposite_sides(clause: str, asked: str, one: re.Pattern, other: re.Pattern,
     return mine is not None and theirs is not None and mine != theirs
 
 
+_CONDITION_CLAUSE = re.compile(r"\b(?:if|when|once|after)\b[^,?]*", re.I)
+# A question that only points back at the claim before it: "Does it?", "Will they?", "Is it?"
+_PRO_FORM = re.compile(r"^\W*(?:(?:so|and|but),?\s+)?(?:does|do|did|is|are|was|will|would|can|could|has|have)\s+"
+                       r"(?:it|they|he|she|that|this)\s*\?\s*$", re.I)
+
+
 def _relation(question: str, asked: str) -> str | None:
     """"same" when the headnote question asks what the question asks, "inverse" when it asks the converse
     (its Yes is the question's No), None when they ask different kinds of thing."""
     clause, asked_clause = question[asking_clause(question):], asked[asking_clause(asked):]
     kind, headnote_kind = ask_kind(clause), ask_kind(asked)
-    if _opposite_sides(clause, asked_clause, _WHOLE_FALLS, _REST_STANDS) or \
+    # "a developer says the whole article falls with it. Does it?": the claim before a bare "does it?" says which side
+    sides = question if _PRO_FORM.match(clause) else clause
+    # ("does the remainder stay in force if a court judges a provision invalid?": the condition names no side)
+    if _opposite_sides(*(_CONDITION_CLAUSE.sub(" ", t) for t in (sides, asked_clause)), _WHOLE_FALLS, _REST_STANDS) or \
             _opposite_sides(clause, asked_clause, _LASTS, _ENDS, one_wins=True) or \
             _opposite_sides(clause, asked_clause, _COVERED, _EXEMPT):
         return "inverse"  # "is the whole thing dead?" / "is the rest still good?"; "good forever?" / "does it expire?"

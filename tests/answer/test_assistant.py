@@ -651,6 +651,10 @@ def test_an_old_approval_asked_as_an_exemption_is_not_settled_by_the_area(corpus
     assistant = Assistant(corpus=corpus, retriever=_Ranked(corpus, ["hempstead:exemptions(F)", "hempstead:exemptions"]))
     old = assistant.plan("our building permit was approved back in 2004 for a 3 acre warehouse, never built. exempt?", "hempstead")
     assert assistant._calculator_from_evidence(old) is None
+    # nor is one approved on a day named ("on March 1, 2006"), which the route leaves to the exemption's text
+    dated = assistant.plan("I got a building permit approved on March 1, 2006 for a warehouse on 1.2 acres but never broke "
+                           "ground. If I build now, do the Town's stormwater rules apply?", "hempstead")
+    assert dated.calculator is None and assistant._calculator_from_evidence(dated) is None
 
 
 def test_which_section_is_answered_by_the_section_though_its_figure_is_elsewhere(assistant, corpus):
@@ -1408,3 +1412,44 @@ def test_the_other_municipalitys_text_is_only_its_own_provisions(corpus):
     cited = planner.build("Town construction inspection (A)(1)(c): completion of site clearing?", "hempstead")
     assert town.id in cited.citations
     assert _answered_elsewhere(corpus, scorer, Leaky(), cited, "hempstead", own=0.0) is None
+
+
+@pytest.mark.parametrize("q, subject", [
+    ("Who do I notify before an asbestos abatement on a demolition job?", "asbestos abatement"),
+    ("How do I apply for a pistol permit?", "firearms licensing"),
+    ("How do I get a NYSDOT highway work permit to work along the state road?", "State highway work permits"),
+    ("Town staff: where are employees supposed to park at Town Hall?", "parking"),
+])
+def test_a_permit_or_place_of_another_law_is_another_subject(assistant, corpus, q, subject):
+    ans = ask(assistant, corpus, q, municipality="hempstead")
+    assert ans.abstained and subject in ans.lead, ans.lead
+
+
+def test_a_cost_charged_to_the_tax_bill_or_a_law_named_by_number_is_the_laws_own(assistant):
+    # the restoration cost that becomes a lien is the stormwater law's; a property tax rate is not
+    assert assistant.plan("The Town says if I don't restore the fill they will and I'll pay. Can they tack the cost onto "
+                          "my property tax bill?", "hempstead").subject is None
+    assert assistant.plan("What is the property tax rate in Hempstead?", "hempstead").subject == "property tax"
+    # "Chapter 7B" names the Village's law, whatever else (a mayor) the question names
+    assert assistant.plan("Someone said the mayor put Chapter 7B in place by executive order. Who has the power to enact it?",
+                          "tuckahoe").subject is None
+    assert assistant.plan("Who is the mayor of Tuckahoe?", "tuckahoe").subject == "local government and history"
+
+
+def test_a_defined_term_of_the_towns_asked_of_electrical_work_is_the_towns(assistant, corpus):
+    ans = ask(assistant, corpus, "Is digging a trench for an underground electric line grading under the Town's definition?",
+              municipality="hempstead")
+    assert not ans.abstained and all(c.municipality == "hempstead" for c in ans.citations)
+    # the electrical work itself is still asked of a code the Town does not have here
+    ans = ask(assistant, corpus, "Do I need an electrical permit for a new circuit in my garage?", municipality="hempstead")
+    assert ans.abstained and "no electrical code" in ans.lead
+
+
+@pytest.mark.parametrize("q, muni, words", [
+    ("Does the Village give seniors a discount on electrical permit fees?", "tuckahoe", "discounts"),
+    ("Does the Town waive the SWPPP review fees for a nonprofit?", "hempstead", "waiver"),
+    ("How many years after final stabilization must we keep the site logbook?", "hempstead", "logbook"),
+])
+def test_what_the_fee_and_logbook_rules_leave_unsaid_is_a_gap(assistant, corpus, q, muni, words):
+    ans = ask(assistant, corpus, q, municipality=muni)
+    assert ans.abstained and words in ans.lead and ans.citations, ans.lead

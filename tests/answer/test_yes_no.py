@@ -1255,3 +1255,79 @@ def test_whether_something_is_enough_to_satisfy_a_requirement_is_not_the_modals_
     q = "Our form just has a checkbox. Is ticking 'silt fence' enough to satisfy the rule on describing the violation?"
     assert yes_no(plan(q), hit(), said) is None
     assert yes_no(plan("Can the Village serve a written notice of violation on the landowner?"), hit(), said) == "Yes"
+
+
+def test_a_bare_does_it_takes_its_side_from_the_claim_before_it(corpus):
+    plan = Planner(corpus).build("A judge struck the fee clause and a developer says the whole article falls with it. Does it?",
+                                 "hempstead")
+    rest_stands = Hit(id="hempstead:severability(A)", municipality="hempstead", citation="§ severability(A)", heading="",
+                      text="", score=1.0, yes_no="yes", yes_no_similarity=CLOSE,
+                      yes_no_text="Does the remainder of the article stay in force if a court judges a provision invalid?")
+    said = ("If any provision(s) of this article shall be judged invalid by a court of competent jurisdiction, such order "
+            "of judgment shall not affect or invalidate the remainder of this article or the Building Zone Ordinance.")
+    assert yes_no(plan, rest_stands, said) == "No"
+    # asked the other way round, the headnote question's side is the question's
+    assert yes_no(Planner(corpus).build("If a court voids one section, does the rest still stand?", "hempstead"),
+                  rest_stands, said) == "Yes"
+
+
+def test_a_claim_told_in_the_negative_and_asked_correct_is_denied(plan):
+    part_of = hit("yes", "Do the contractor certification statements become part of the SWPPP?", CLOSE)
+    said = "The contractor and subcontractor certification statement(s) shall become part of the SWPPP."
+    assert yes_no(plan("The engineer says the sub's certification isn't part of the plan, so it doesn't go in the binder. "
+                       "Correct?"), part_of, said) == "No"
+    assert yes_no(plan("The engineer says the sub's certification becomes part of the plan. Correct?"), part_of, said) == "Yes"
+
+
+def test_what_someone_must_be_is_not_answered_by_a_question_not_naming_it(plan):
+    designate = hit("yes", "Must the Town designate a Stormwater Management Officer?", CLOSE + 0.2)
+    said = "The Town of Hempstead shall designate a Stormwater Management Officer who shall accept and review all plans."
+    assert yes_no(plan("Does the Stormwater Management Officer have to be an engineer?"), designate, said) is None
+    assert yes_no(plan("Does the Town have to designate a Stormwater Management Officer?"), designate, said) == "Yes"
+
+
+def test_a_law_named_in_a_claim_is_checked_against_the_laws_the_quote_names(plan):
+    authority = hit("yes", "Does the Town Board have authority under the Town Law to enact this ordinance?", FAR)
+    said = ("Under Article 16 of the Town Law and § 10 of the Municipal Home Rule Law, the Town Board has the authority to "
+            "enact and amend local laws.")
+    assert yes_no(plan("A letter says the Town adopted it under the Environmental Conservation Law. Is that the authority "
+                       "the article cites?"), authority, said) == "No"
+    assert yes_no(plan("A letter says the Town adopted it under the Municipal Home Rule Law. Is that the authority "
+                       "the article cites?"), authority, said) == "Yes"
+
+
+def test_a_situation_lacking_an_item_the_quote_must_include_falls_short(plan):
+    said = ("The certification must include the name and title of the person providing the signature, address and "
+            "telephone number of the contracting firm.")
+    signature = hit("no", "Is a signature alone enough on the contractor certification?", FAR)
+    assert yes_no(plan("The foreman signed the certification with his name only: no job title. Is that good enough?"),
+                  signature, said) == "No"
+    # nothing named as lacking: the loose headnote question does not judge it
+    assert yes_no(plan("The foreman signed the certification with his name and title. Is that good enough?"),
+                  signature, said) is None
+
+
+def test_does_that_meet_the_minimum_judges_the_situation():
+    from codeassist.asking import JUDGES_SITUATION
+    assert JUDGES_SITUATION.search("Does that meet the Town's minimum for maintenance after construction?")
+    assert not JUDGES_SITUATION.search("Does the Town meet with developers before construction?")
+
+
+def test_two_alternatives_the_quote_names_both_are_both(plan):
+    said = ("Land development activities often increase stormwater runoff rates and volumes, flooding, stream channel "
+            "erosion, or sediment transport and deposition.")
+    finding = hit(None)
+    assert yes_no(plan("Do the findings say development raises runoff rates, runoff volumes, or both?"), finding, said) == "Both"
+    assert yes_no(plan("Do the findings say development raises runoff rates, groundwater levels, or both?"), finding, said) is None
+    permit = ("A permit issued to municipalities for compliance with EPA-established water quality standards and/or to "
+              "specify stormwater control standards.")
+    assert yes_no(plan("Does the permit only address water quality, or also stormwater control standards?"), finding,
+                  permit) == "Both"
+
+
+def test_whether_the_text_says_anything_about_a_thing_is_answered_by_the_quote(plan):
+    said = ("Clearing and grading during construction tend to increase soil erosion and add to the loss of native "
+            "vegetation necessary for terrestrial and aquatic habitat.")
+    finding = hit(None)
+    assert yes_no(plan("Do its findings say anything about construction wiping out native plants?"), finding, said) == "Yes"
+    assert yes_no(plan("Do its findings say anything about solar panels on garages?"), finding, said) is None

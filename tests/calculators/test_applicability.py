@@ -330,6 +330,9 @@ def test_the_officers_discretion_below_the_line_is_in_the_rules_words():
     # "can the officer ... even though": the officer's power asked, conceding the size
     conceding = headline(out, NAMES, None, "Can the SMO bring this lot under the article even though it's half an acre?")
     assert conceding.startswith("Yes, it may:")
+    # "can he decide that's necessary?": whether the officer may deem the site necessary (a typo kept)
+    deems = headline(out, NAMES, None, "The SMO says my half-acre repaving needs review. It's under an acre; can he decide that's neccessary?")
+    assert deems.startswith("Yes, it may:")
     assert headline(out, NAMES, None, "Half an acre. Do I need a SWPPP?").startswith("No:")
     assert run(ApplicabilityInput(municipality="hempstead", disturbed_acres=2)).officer_may_still_require is None
 

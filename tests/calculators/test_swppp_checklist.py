@@ -106,3 +106,13 @@ def test_a_named_item_every_plan_holds_is_not_said_to_follow_from_the_conditions
     # a post-construction item does follow from them
     post = "for 6 acres, do we need a hydrologic and hydraulic analysis for all structural components?"
     assert "because the project meets Condition" in headline(out, {"hempstead": "Town of Hempstead"}, None, post)
+
+
+def test_the_list_names_the_subsections_its_items_come_from():
+    from codeassist.calculators.swppp_checklist import headline
+    names = {"hempstead": "Town of Hempstead"}
+    big = headline(run(ApplicabilityInput(municipality="hempstead", disturbed_acres=6)), names, None, "which SWPPP parts apply?")
+    assert "those of \u00a7 391(B)(1)" in big and "post-construction stormwater controls of \u00a7 391(B)(3)" in big
+    house = run(ApplicabilityInput(municipality="hempstead", disturbed_acres=1.2, single_family_residence=True))
+    small = headline(house, names, None, "what goes in the SWPPP?")
+    assert "(those of \u00a7 391(B)(1))" in small and "391(B)(3)" not in small

@@ -354,6 +354,10 @@ def test_compare_wording_about_one_place_is_not_a_comparison(build):
     ("A site plan in East Atlantic Beach shows 0.45 hectares of disturbance. Does that trip the Town article's acreage "
      "threshold?", "applicability", "area"),
     ("6.5-acre distribution warehouse in West Hempstead. Which SWPPP items apply?", "swppp_checklist", "area"),
+    ("Our Merrick site work will disturb 4,850 square yards. Is that enough to trigger the Town's stormwater rules?",
+     "applicability", "area"),
+    ("Do I need permision to add a 50-amp RV outlet on a new circuit outside my garage in Tuckahoe?", "electrical_permit",
+     "electrical"),
 ])
 def test_a_calculator_when_its_input_is_in_the_question(build, question, calculator, slot):
     plan = build(question)

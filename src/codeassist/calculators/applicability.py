@@ -406,7 +406,10 @@ _ASKS_STILL = re.compile(r"\b(?:still|anyway|regardless|nonetheless|nevertheless
                          r"request\w*)\b[^?]{0,50}?\b(?:anyway|regardless|nonetheless|even so)\b|"
                          # "can the SMO pull that site under the article even though it's under an acre?"
                          r"\b(?:can|could|may)\s+(?:the\s+)?(?:smo|stormwater management officer|stormwater officer|officer|town|village)\b"
-                         r"[^?]{0,80}?\b(?:even though|even if|although|though|despite)\b", re.I)
+                         r"[^?]{0,80}?\b(?:even though|even if|although|though|despite)\b|"
+                         # "it's under an acre; can he decide that's necessary?" (the officer deems other sites necessary)
+                         r"\b(?:can|could|may)\s+(?:he|she|they|the\s+(?:smo|stormwater management officer|officer|town|village)|smo)\s+"
+                         r"(?:decide|deem|determine|find|rule|say|declare|judge)\b[^?]{0,40}?\b(?:nec+es+ar\w*|needed|required)\b", re.I)
 
 
 _AT_ONCE = re.compile(r"\b(?:(?:all )?at once|at (?:any )?one time|in one go|all at the same time|simultaneously)\b", re.I)

@@ -152,6 +152,13 @@ def _opening(item: ChecklistItem) -> str:
     return head[:1].lower() + head[1:]
 
 
+def _parts(out: SwpppChecklistOutput, group: str) -> str:
+    """The subsections a group of items comes from, as cited ("§ 391(B)(1)" for its items (a)-(m))."""
+    parts = dict.fromkeys(re.sub(r"\([^()]*\)$", "", i.citation[i.citation.find("\u00a7"):]) for i in out.items
+                          if i.group == group and "\u00a7" in i.citation)
+    return " and ".join(parts)
+
+
 def headline(out: SwpppChecklistOutput, names: dict[str, str], data: dict | None = None, question: str = "") -> str:
     where = names.get(out.municipality, "")
     named = named_item(out, question) if out.status == "computed" else None
@@ -162,13 +169,15 @@ def headline(out: SwpppChecklistOutput, names: dict[str, str], data: dict | None
     if named is not None and named.group != "post_construction":
         return f"Yes: your SWPPP ({where}) must include the {_opening(named)}; it is one of the items below."
     if out.status == "computed" and out.items:
+        base, post = _parts(out, "base"), _parts(out, "post_construction")
         if out.post_construction_controls and out.conditions:
             which = " and ".join(f"Condition {c}" for c in out.conditions)
-            return (f"Your SWPPP ({where}) must contain the items below, including the post-construction "
-                    f"stormwater controls, because the project meets {which}.")
+            return (f"Your SWPPP ({where}) must contain the items below: {base and f'those of {base} and '}the "
+                    f"post-construction stormwater controls{post and f' of {post}'}, because the project meets {which}.")
         if out.post_construction_controls is False:
-            return (f"Your SWPPP ({where}) must contain the items below; the post-construction stormwater "
-                    "controls are not required, as the project meets none of the conditions that call for them.")
+            return (f"Your SWPPP ({where}) must contain the items below{base and f' (those of {base})'}; the "
+                    "post-construction stormwater controls are not required, as the project meets none of the "
+                    "conditions that call for them.")
         return f"Your SWPPP ({where}) must contain the items below."
     if out.status == "not_required":
         return f"No SWPPP is required for this project ({where}), so there is no checklist."
