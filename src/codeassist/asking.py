@@ -364,7 +364,9 @@ OK_ASKED = re.compile(r"^\W*(?:(?:so|and|but),?\s+)?(?:ok|okay|good enough|fine|
 # bay", "no sizes for any of them", "gives no date", "leaves out the spill plan"
 _OMITS = re.compile(r"\b(?:skips?|skipped|skipping|leaves? out|left out|leaving out|omits?|omitted|omitting|drops?|dropped|"
                     r"(?:does ?n[o']t|do ?n[o']t|did ?n[o']t) (?:list|show|include|name|give|mention|describe|have|say|state|"
-                    r"identify|specify)|but (?:no|not)|nothing (?:about|on)|(?:has|have|with|gives?|shows?|lists?) no)\s+(?P<what>[^.?!;]{3,80})|"
+                    r"identify|specify)|but (?:no|not)|nothing (?:about|on)|(?:has|have|with|gives?|shows?|lists?) no|"
+                    # "signed with just his name: no job title", "there's no separate maintenance schedule"
+                    r"without|missing|lacking|lacks?|(?<=[:;,]\s)no|there(?:'s| is| are) no)\s+(?P<what>[^.?!;]{3,80})|"
                     # "only names the bay": what it does name is the kind of thing it must name all of
                     r"\bonly (?P<only>(?:names?|lists?|identif(?:y|ies)|describes?)\s+[^.?!;]{3,80})|"
                     # "signed it, but never dated it": what was never done is what it lacks
@@ -620,19 +622,6 @@ def lacks_the_required_step(question: str, said: str) -> bool:
     "unlawful ... without being registered"): what the law forbids is what happened."""
     steps = _required_steps(said)
     return bool(steps) and any(set(stems(next(g for g in m.groups() if g))) & steps for m in _STEP_LACKED.finditer(question))
-
-
-# "the certification must include the name and title of the person ...", and a situation told without one of them
-# ("signed with just his name: no job title")
-_MUST_INCLUDE = re.compile(r"\b(?:must|shall)\s+(?:include|contain|state|show|list)\b(?P<items>[^.;]*)", re.I)
-_ITEM_LACKED = re.compile(r"\b(?:no|without|missing|lacks?|lacking|omit(?:s|ted|ting)?|left off)\s+((?:[a-z'-]+\s+){0,2}[a-z'-]+)", re.I)
-
-
-def lacks_a_required_item(question: str, said: str) -> bool:
-    """The situation told lacks an item the quote says must be included ("no job title" against "must include the
-    name and title of the person providing the signature")."""
-    items = {m2 for m in _MUST_INCLUDE.finditer(said) for m2 in content_stems(m["items"])}
-    return bool(items) and any(set(content_stems(m.group(1))) & items for m in _ITEM_LACKED.finditer(question))
 
 
 PROHIBITS = re.compile(r"\b(?:shall not|may not|must not|will not|cannot|no (?:[\w-]+ ){1,9}shall|unlawful|prohibited)\b", re.I)

@@ -241,7 +241,8 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
         # vegetation": Yes when the quote holds two of the words of what is asked about (its one word) and a good share
         topic = set(content_stems(clause[about.end():], _ASKING_WORDS))
         found = len(topic & set(content_stems(f"{said} {' '.join(plan.expansions)}")))
-        return "Yes" if topic and found >= min(2, len(topic)) and found >= SAYS_ABOUT_SHARE * len(topic) else None
+        if topic and found >= min(2, len(topic)) and found >= SAYS_ABOUT_SHARE * len(topic):
+            return "Yes"  # (else the rules below may still find that it speaks to it)
     if A.CARES_ABOUT.search(clause):
         # "does Hempstead care if my site clouds the bay?" asks whether the law speaks to it, like "is there a rule
         # about ...": Yes when the quote binds and speaks to it, never "is it allowed?"'s No
@@ -302,7 +303,7 @@ def _yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     if hit.yes_no == "yes" and _MUST_INCLUDE.search(hit.yes_no_text or "") and \
             A.omission_judged(plan.query, at, f"{hit.yes_no_text} {hit.text}"):
         return "No"  # "our SWPPP skips describing the soils; OK?" against "must the plan describe the soils?"
-    if judges and A.lacks_a_required_item(plan.query[:at], said):
+    if _SAID_INCLUDES.search(said) and A.omission_judged(plan.query, at, said):
         return "No"  # "signed with just his name: no job title. Good enough?" against "must include the name and title"
     if judges and (hit.yes_no_similarity or 0.0) < YES_NO_EXCEPTION_SIMILARITY:
         return None  # "licensed in Connecticut. Is that acceptable?" is not "must a NYS licensed PE certify it?"
@@ -387,6 +388,8 @@ _NEED_ASKED = re.compile(r",?\s+or\s+(?P<asked>(?:do|does|must|will|would) (?:th
                          r"(?:need|have to|has to|require)\b[^?]*\?)", re.I)
 
 
+# A quote that itself says what must be in a document ("the certification must include the name and title ...")
+_SAID_INCLUDES = re.compile(r"\b(?:must|shall)\s+(?:include|contain|provide|state|show|list)\b", re.I)
 # A headnote question asking what a plan or notice must hold ("Must the plan name the receiving waters?")
 _MUST_INCLUDE = re.compile(r"^\W*(?:must|do (?:i|we|you) have to|does (?:the|a|an|my|our) [\w' ]{1,30}? have to)\b[^?]*"
                            r"\b(?:include|describe|name|show|state|identify|contain|provide|list|specify|give|address)\b", re.I)
@@ -594,6 +597,7 @@ def _opposite_sides(clause: str, asked: str, one: re.Pattern, other: re.Pattern,
     return mine is not None and theirs is not None and mine != theirs
 
 
+# A condition ("if a court judges a provision invalid"): what it names is no side of a pair asked about
 _CONDITION_CLAUSE = re.compile(r"\b(?:if|when|once|after)\b[^,?]*", re.I)
 # A question that only points back at the claim before it: "Does it?", "Will they?", "Is it?"
 _PRO_FORM = re.compile(r"^\W*(?:(?:so|and|but),?\s+)?(?:does|do|did|is|are|was|will|would|can|could|has|have)\s+"
