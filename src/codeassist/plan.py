@@ -655,6 +655,7 @@ class Planner:
         else:
             muni, source = None, "none"  # two named (a comparison) or none: search everything
         laws = self.corpus.ordinances_named(text)
+        divisions = tuple(oid for oid, pattern in self._divisions if pattern.search(text))  # "Chapter 7B", "art XXXVIII"
         scope = (muni,) if muni else (named or self._topic_scope(laws))
         expansions = (*self.glossary.expansions(text), *self.speller.corrections(text))
         # "what authority does art XXXVIII rest on?": the law's number names it as "this article" does; its numerals
@@ -704,7 +705,7 @@ class Planner:
         route = U.route(respelled_text, self.definitions, 0 if sited else len(named), other_place=other, slots=slots, glossary=self.glossary,
                         # "the mayor put Chapter 7B in place by executive order?": a law's number names it too
                         names_law=(bool(laws) and bool(self.corpus.ordinances_named(NOT_ELECTRICAL.sub(" ", U.without_titles(text)))))
-                        or any(pattern.search(text) for _, pattern in self._divisions))
+                        or bool(divisions))
         # "what does § 1-7 say?", "§ 1-7 text?": asked for what a document the texts refer to holds
         contents = _CONTENTS.search(re.sub(_POINTS_TO, " ", text, flags=re.I) if _WHICH_POINTED.search(text) else text)
         external = self._external(low, scope) if contents or route.intent == "lookup" else ()
@@ -726,7 +727,7 @@ class Planner:
                          asks=ask_kind(text),
                          measure=self._measure(text), external=external,
                          slots=slots, slot_sources=sources, gaps=gaps,
-                         divisions=tuple(oid for oid, pattern in self._divisions if pattern.search(text)),
+                         divisions=divisions,
                          laws=tuple(o.id for o in laws),
                          follow_up=follow, follow_up_municipality=moved_to)
 

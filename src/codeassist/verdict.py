@@ -84,11 +84,12 @@ def _other_referent(clause: str, asked: str) -> bool:
 def yes_no(plan: QueryPlan, hit: Hit | None, said: str = "") -> str | None:
     """The verdict below, turned round when the question asks whether something is a problem and the verdict
     answers whether it may be done."""
-    clause = plan.query[asking_clause(plan.query):]
+    at = asking_clause(plan.query)
+    clause = plan.query[at:]
     if hit is not None and _SAME_ASKED.search(clause) and (codes := _CODE_ID.findall(plan.query)) and \
             all(code in said for code in codes):
         return "Yes"  # "it says ANSI C1-1978. Is that the same code Tuckahoe adopted?" against "(... ANSI C1-1978)"
-    if hit is not None and _THAT_ONE_ASKED.search(clause) and (laws := _LAW_NAMED.findall(plan.query[:asking_clause(plan.query)])) \
+    if hit is not None and _THAT_ONE_ASKED.search(clause) and (laws := _LAW_NAMED.findall(plan.query[:at])) \
             and _LAW_NAMED.search(said):
         # "a letter says the Town adopted them under the Environmental Conservation Law. Is that the authority the article
         # cites?" against "under Article 16 of the Town Law and § 10 of the Municipal Home Rule Law"
